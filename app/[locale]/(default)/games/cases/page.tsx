@@ -1,0 +1,17 @@
+import { getTranslations } from 'next-intl/server';
+import { PageShell } from '@/components/layout/page-shell';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ROUTES } from '@/lib/routes';
+import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
+
+export const generateMetadata = pageMetadata('cases');
+
+export default async function Page(props: LocaleParams) {
+  await enterPage(props);
+  const t = await getTranslations();
+  return (
+    <PageShell path={ROUTES.cases} title={t('pages.cases.title')} description={t('pages.cases.description')}>
+      <EmptyState title={t('empty.casesEmpty')} hint={t('empty.lobbyEmptyHint')} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { SupportChatButton } from '@/components/layout/support-chat-button';
+import { isLocale } from '@/lib/i18n/locales';
+
+/** The default layout of spec section 2: header, content, footer and the support-chat button. */
+export default async function DefaultLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (isLocale(locale)) setRequestLocale(locale);
+  const t = await getTranslations('app');
+  return (
+    <div className="flex min-h-screen flex-col" data-layout="default">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-gold focus:px-3 focus:py-2 focus:text-ink"
+      >
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id="content" className="flex-1" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <SupportChatButton />
+    </div>
+  );
+}

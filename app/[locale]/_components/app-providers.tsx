@@ -1,0 +1,29 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState, type ReactNode } from 'react';
+import { PageViewTracker } from '@/components/layout/page-view-tracker';
+import { ScrollManager } from '@/components/layout/scroll-manager';
+import { QueryFlagDialogs } from '@/features/modals/components/query-flag-dialogs';
+import type { Locale } from '@/lib/i18n/locales';
+import { useLocaleStore } from '@/lib/stores/locale-store';
+
+/** Client-side state that every page shares: the query cache, the locale the HTTP client sends. */
+export function AppProviders({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } }),
+  );
+  // Set during render so requests made by children in this same render carry the right language.
+  if (useLocaleStore.getState().locale !== locale) useLocaleStore.getState().setLocale(locale);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <ScrollManager />
+      <Suspense fallback={null}>
+        <PageViewTracker />
+        <QueryFlagDialogs />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { isLocale, LOCALE_RECORDS, LOCALES } from '@/lib/i18n/locales';
+import { routing } from '@/lib/i18n/routing';
+import { AppProviders } from './_components/app-providers';
+import '../globals.css';
+
+const CLIENT_NAMESPACES = [
+  'app',
+  'nav',
+  'header',
+  'language',
+  'auth',
+  'billing',
+  'supportChat',
+  'notFound',
+  'errorPage',
+  'profileNav',
+  'empty',
+  'error',
+] as const;
+
+export function generateStaticParams() {
+  return LOCALES.map((locale) => ({ locale }));
+}
+
+export const viewport: Viewport = {
+  themeColor: '#0f1220',
+  width: 'device-width',
+  initialScale: 1,
+};
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'app' });
+  return {
+    title: { default: t('name'), template: `%s · ${t('name')}` },
+    description: t('description'),
+    applicationName: t('name'),
+    manifest: '/manifest.webmanifest',
+    appleWebApp: { capable: true, title: t('name'), statusBarStyle: 'black-translucent' },
+    alternates: {
+      languages: Object.fromEntries(LOCALES.map((l) => [LOCALE_RECORDS[l].iso, `/${l}`])),
+    },
+  };
+}
+
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const record = LOCALE_RECORDS[locale];
+  const messages = await getMessages();
+  // Client components get only the namespaces they use; long texts (FAQ, policies) stay on the server.
+  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+
+  return (
+    <html lang={record.iso} dir={record.direction}>
+      <body className="min-h-screen antialiased">
+        <NextIntlClientProvider messages={clientMessages}>
+          <AppProviders locale={locale}>{children}</AppProviders>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

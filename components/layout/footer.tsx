@@ -1,0 +1,49 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import { ROUTES } from '@/lib/routes';
+
+export async function Footer() {
+  const t = await getTranslations('footer');
+  const links = [
+    { href: ROUTES.policyUserAgreementEn, label: t('userAgreementEn') },
+    { href: ROUTES.policyUserAgreementRu, label: t('userAgreementRu') },
+    { href: ROUTES.policyConfidential, label: t('confidential') },
+    { href: ROUTES.policyKyc, label: t('kyc') },
+  ];
+  return (
+    <footer className="mt-16 border-t border-line bg-panel/40">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2">
+        <nav aria-labelledby="footer-documents">
+          <h2 id="footer-documents" className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted">
+            {t('policies')}
+          </h2>
+          <ul className="space-y-2">
+            {links.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="hover:text-gold">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted">
+            {t('help')}
+          </h2>
+          <ul className="space-y-2">
+            <li>
+              <Link href={ROUTES.faq} className="hover:text-gold">
+                {t('faq')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="text-sm text-muted sm:col-span-2">
+          <p>{t('age')}</p>
+          <p className="mt-1">{t('rights', { year: new Date().getFullYear() })}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,30 @@
+import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { Link } from '@/lib/i18n/navigation';
+import { AuthButtons } from './auth-buttons';
+import { LanguageSwitcher } from './language-switcher';
+import { LogoMark } from './logo';
+import { MainNav } from './main-nav';
+
+export async function Header() {
+  const t = await getTranslations();
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold" aria-label={t('header.logoLabel')}>
+          <LogoMark />
+          <span aria-hidden="true">{t('app.name')}</span>
+        </Link>
+        <div className="order-3 w-full lg:order-none lg:w-auto lg:flex-1">
+          <MainNav />
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          <Suspense fallback={null}>
+            <LanguageSwitcher />
+            <AuthButtons />
+          </Suspense>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+/**
+ * One command for the whole product: `npm start` builds the web app when its sources changed since
+ * the last build, starts the API server (which starts the embedded PostgreSQL when DATABASE_URL is
+ * unset, migrates and seeds it), then the web app, prints the URLs, and stops everything on Ctrl-C.
+ * `npm run dev` does the same with hot reload.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dev = process.argv.includes('--dev');
+const env = { ...process.env };
+env.API_HOST ??= '127.0.0.1';
+env.API_PORT ??= '4000';
+env.WEB_HOST ??= '127.0.0.1';
+env.WEB_PORT ??= '3000';
+env.NEXT_PUBLIC_API_URL ??= `http://localhost:${env.API_PORT}`;
+env.WEB_ORIGINS ??= `http://localhost:${env.WEB_PORT},http://127.0.0.1:${env.WEB_PORT}`;
+env.NEXT_TELEMETRY_DISABLED = '1';
+if (!dev) env.NODE_ENV = 'production';
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const log = (message) => console.log(`[start] ${message}`);
+
+const SOURCES = ['app', 'components', 'features', 'lib', 'messages', 'public', 'middleware.ts', 'next.config.ts', 'global.d.ts', 'postcss.config.mjs', 'package-lock.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** The build depends on the sources and on the NEXT_PUBLIC_ variables inlined into it. */
+function buildStamp() {
+  const publicEnv = Object.entries(env)
+    .filter(([key]) => key.startsWith('NEXT_PUBLIC_'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256').update(JSON.stringify(publicEnv)).digest('hex');
+}
+
+function buildIfNeeded() {
+  const stampFile = join(root, '.next', 'start-stamp.json');
+  const buildId = join(root, '.next', 'BUILD_ID');
+  const stamp = buildStamp();
+  if (existsSync(buildId) && existsSync(stampFile)) {
+    const previous = JSON.parse(readFileSync(stampFile, 'utf8'));
+    const sourcesTime = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
+    if (previous.stamp === stamp && sourcesTime <= statSync(buildId).mtimeMs) {
+      log('web app is built and up to date');
+      return;
+    }
+  }
+  log('building the web app (next build)...');
+  const started = Date.now();
+  const result = spawnSync(bin('next'), ['build'], { cwd: root, env, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('[start] next build failed');
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stampFile, JSON.stringify({ stamp }));
+  log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const children = [];
+let stopping = false;
+
+function run(name, command, args) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${name} exited (${signal ?? code}); stopping`);
+      void stop(code || 1);
+    }
+  });
+  return child;
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return false;
+    try {
+      const response = await fetch(url, { redirect: 'manual' });
+      if (response.status < 500) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping...');
+  const exits = children
+    .filter((child) => child.exitCode === null && child.signalCode === null)
+    .map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+        }),
+    );
+  await Promise.all(exits);
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const started = Date.now();
+if (!dev) buildIfNeeded();
+
+run('api', bin('tsx'), dev ? ['watch', '--clear-screen=false', 'server/main.ts'] : ['server/main.ts']);
+const apiUrl = `http://${env.API_HOST}:${env.API_PORT}`;
+if (!(await waitFor(`${apiUrl}/health`, 120_000))) {
+  console.error('[start] the API server did not become healthy in 120 s');
+  await stop(1);
+}
+
+run('web', bin('next'), [dev ? 'dev' : 'start', '-H', env.WEB_HOST, '-p', env.WEB_PORT]);
+const webUrl = `http://${env.WEB_HOST === '127.0.0.1' ? 'localhost' : env.WEB_HOST}:${env.WEB_PORT}`;
+if (!(await waitFor(`http://${env.WEB_HOST}:${env.WEB_PORT}/`, 120_000))) {
+  console.error('[start] the web app did not answer in 120 s');
+  await stop(1);
+}
+log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+log(`web app:    ${webUrl}`);
+log(`API server: ${apiUrl}`);
+log('press Ctrl-C to stop');
