@@ -5,6 +5,8 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  // A second build (the e2e stack's, with its own API address inlined) can live beside the default one.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // `npm test` type-checks the whole repository (tsc --noEmit); the build need not do it twice.
   typescript: { ignoreBuildErrors: true },

@@ -17,6 +17,9 @@ type Client = {
   identify: (id: string, properties?: Properties) => void;
 };
 
+/** Every captured event is also dispatched on `window` under this name, for the page's own listeners. */
+export const ANALYTICS_DOM_EVENT = 'app:analytics';
+
 const POSTHOG_KEY = process.env.NEXT_PUBLIC_POSTHOG_KEY;
 
 let client: Client | null = null;
@@ -44,6 +47,7 @@ function load(): Promise<Client | null> {
 export function capture(event: string, properties: Properties = {}): void {
   const entry = { event, properties };
   for (const listener of listeners) listener(entry);
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(ANALYTICS_DOM_EVENT, { detail: entry }));
   if (client) {
     client.capture(event, properties);
     return;

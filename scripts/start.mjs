@@ -23,6 +23,7 @@ env.WEB_ORIGINS ??= `http://localhost:${env.WEB_PORT},http://127.0.0.1:${env.WEB
 env.NEXT_TELEMETRY_DISABLED = '1';
 if (!dev) env.NODE_ENV = 'production';
 
+const distDir = env.NEXT_DIST_DIR || '.next';
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const log = (message) => console.log(`[start] ${message}`);
 
@@ -46,8 +47,8 @@ function buildStamp() {
 }
 
 function buildIfNeeded() {
-  const stampFile = join(root, '.next', 'start-stamp.json');
-  const buildId = join(root, '.next', 'BUILD_ID');
+  const stampFile = join(root, distDir, 'start-stamp.json');
+  const buildId = join(root, distDir, 'BUILD_ID');
   const stamp = buildStamp();
   if (existsSync(buildId) && existsSync(stampFile)) {
     const previous = JSON.parse(readFileSync(stampFile, 'utf8'));

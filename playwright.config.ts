@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end journeys in headless Chromium against the built web app and the real API server with
+ * its database (both started by `npm start`'s script). Playwright's own Chromium is used when it is
+ * installed; otherwise the system one at /usr/bin/chromium (Debian's package).
+ */
+const WEB_PORT = process.env.E2E_WEB_PORT ?? '3100';
+const API_PORT = process.env.E2E_API_PORT ?? '4100';
+const baseURL = `http://localhost:${WEB_PORT}`;
+
+const bundled = chromium.executablePath();
+const executablePath = existsSync(bundled) ? undefined : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: 'ru-RU',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], locale: 'ru-RU' } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], locale: 'ru-RU' }, testMatch: /mobile\.spec\.ts/ },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://127.0.0.1:${WEB_PORT}/ru`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 300_000,
+    stdout: 'pipe',
+    env: {
+      WEB_PORT,
+      API_PORT,
+      // The e2e stack keeps its own database and build, apart from the one `npm start` serves.
+      DATA_DIR: '.data-e2e',
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
+      NEXT_DIST_DIR: '.next-e2e',
+    },
+  },
+});

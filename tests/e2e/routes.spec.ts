@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { LOCALES, localized, SPEC_ROUTES } from './spec-routes';
+
+test.describe('every screen of spec section 2', () => {
+  for (const locale of LOCALES) {
+    test(`serves every spec route in ${locale} with 200 and a heading`, async ({ request }) => {
+      for (const path of SPEC_ROUTES) {
+        const url = localized(locale, path);
+        const response = await request.get(url, { maxRedirects: 0 });
+        expect(response.status(), url).toBe(200);
+        const html = await response.text();
+        expect(html, url).toContain(`lang="${{ ru: 'ru-RU', en: 'en-US', kz: 'kk-KZ' }[locale]}"`);
+      }
+    });
+  }
+
+  test('a missing page is a 404 that names the path', async ({ page }) => {
+    const response = await page.goto('/en/no/such/page?x=1');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('not-found-message')).toHaveText('Page not found: /en/no/such/page');
+    await page.goto('/ru/nothing-here');
+    await expect(page.getByTestId('not-found-message')).toHaveText('Страница не найдена: /ru/nothing-here');
+  });
+
+  test('a route whose parameter fails validation is a 404 Page Not Found', async ({ page }) => {
+    for (const path of ['/en/tournament/abc', '/en/tournaments/someday', '/en/games/cases/Bad_Slug', '/en/reset-password/short']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByTestId('not-found-message'), path).toHaveText('Page Not Found');
+    }
+  });
+
+  test('a path without a language goes to the detected one, Kazakh included', async ({ browser }) => {
+    const kk = await browser.newContext({ locale: 'kk-KZ' });
+    const page = await kk.newPage();
+    await page.goto('/games/dice');
+    await expect(page).toHaveURL(/\/kz\/games\/dice$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'kk-KZ');
+    await kk.close();
+
+    const en = await browser.newContext({ locale: 'en-US' });
+    const enPage = await en.newPage();
+    await enPage.goto('/');
+    await expect(enPage).toHaveURL(/\/en$/);
+    await en.close();
+  });
+
+  test('game pages are marked as games and lobbies as full width', async ({ page }) => {
+    await page.goto('/ru/games/dice');
+    await expect(page.locator('[data-page-kind="game"]')).toBeVisible();
+    await page.goto('/ru/games/slots');
+    await expect(page.locator('[data-page-kind="fullWidth"]')).toBeVisible();
+  });
+
+  test('/no-access has its own layout without the site navigation', async ({ page }) => {
+    await page.goto('/en/no-access');
+    await expect(page.locator('[data-layout="no-access"]')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access from your region is restricted');
+  });
+
+  test('the FAQ and the policy pages carry their full text in every language', async ({ page }) => {
+    for (const locale of LOCALES) {
+      await page.goto(`/${locale}/faq`);
+      expect(await page.locator('details').count()).toBeGreaterThanOrEqual(15);
+      for (const doc of ['/policy/en/kyc', '/policy/en/user-agreement', '/policy/ru/confidential']) {
+        await page.goto(`/${locale}${doc}`);
+        const text = await page.locator('article').innerText();
+        expect(text.length, `${locale}${doc}`).toBeGreaterThan(3000);
+      }
+    }
+  });
+});
