@@ -17,6 +17,8 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
       <body style={{ background: '#0f1220', color: '#fff', fontFamily: 'system-ui', textAlign: 'center' }}>
         <h1 style={{ marginTop: '20vh' }}>Ошибка · Error · Қате</h1>
         <p>
+          {/* A full page load on purpose: the app's own router may be what failed. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a href="/" style={{ color: '#f5c542' }}>
             Aurum
           </a>

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import './globals.css';
 
 // Reached only for paths the locale middleware does not handle (for example a missing file).
@@ -8,9 +9,9 @@ export default function GlobalNotFound() {
         <main className="text-center">
           <h1 className="text-4xl font-bold">404</h1>
           <p className="mt-2">Page not found</p>
-          <a className="mt-4 inline-block underline" href="/">
+          <Link className="mt-4 inline-block underline" href="/">
             Home
-          </a>
+          </Link>
         </main>
       </body>
     </html>
