@@ -1,0 +1,6 @@
+/** Local-storage keys of spec section 3 (names not given by the spec). */
+
+/** The computed, encrypted browser fingerprint. */
+export const FINGERPRINT_STORAGE_KEY = 'fingerprint';
+/** Set when the visitor dismissed the install prompt permanently. */
+export const INSTALL_PROMPT_HIDDEN_STORAGE_KEY = 'installPromptHidden';
