@@ -9,7 +9,6 @@ import { AppProviders } from './_components/app-providers';
 import '../globals.css';
 
 const CLIENT_NAMESPACES = [
-  'app',
   'nav',
   'header',
   'language',
@@ -19,7 +18,6 @@ const CLIENT_NAMESPACES = [
   'notFound',
   'errorPage',
   'profileNav',
-  'empty',
   'error',
 ] as const;
 

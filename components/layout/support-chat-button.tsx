@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { buttonClass } from '@/components/ui/button-styles';
 import { capture } from '@/lib/analytics';
+import { SUPPORT_CHAT_BUTTON_OFFSET_PX } from '@/lib/constants/ui';
 import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { useSessionStore } from '@/lib/stores/session-store';
@@ -35,7 +36,7 @@ export function SupportChatButton() {
         onClick={open}
         aria-label={t('open')}
         data-testid="support-chat-button"
-        style={{ right: 20, bottom: 20 }}
+        style={{ right: SUPPORT_CHAT_BUTTON_OFFSET_PX, bottom: SUPPORT_CHAT_BUTTON_OFFSET_PX }}
         className="fixed z-30 grid h-14 w-14 place-items-center rounded-full bg-gold text-ink shadow-lg transition hover:bg-gold-dark"
       >
         <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true" focusable="false">

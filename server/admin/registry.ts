@@ -1,0 +1,5 @@
+import { geoCommands } from '../modules/geo/admin-commands';
+import type { CommandGroup } from './command';
+
+/** Every command group of `npm run admin`. A new domain adds its module here. */
+export const commandGroups: CommandGroup[] = [geoCommands];

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import cors from '@fastify/cors';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawServerDefault,
+} from 'fastify';
+import { pino } from 'pino';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { HttpError, ValidationError } from './lib/errors';
+import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './lib/zod-fastify';
+import { geoRoutes } from './modules/geo/routes';
+import { healthRoutes } from './modules/health/routes';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  db: Database;
+  config: Config;
+  /** A pino logger to share (main passes the one the embedded database logs to); `false` silences; default: a new one at LOG_LEVEL. */
+  logger?: FastifyBaseLogger | false;
+}
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the API server without listening; `main.ts` listens, tests use `app.inject`. */
+export function buildApp({ db, config, logger }: BuildAppOptions): App {
+  const app = Fastify({
+    loggerInstance: logger || pino({ level: logger === false ? 'silent' : config.logLevel }),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: 60_000,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not Found' }));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  void app.register(cors, {
+    origin: config.webOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'Region', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id'],
+    maxAge: 600,
+  });
+
+  const context: AppContext = { db, config };
+  void app.register(healthRoutes, context);
+  void app.register(geoRoutes, context);
+
+  return app;
+}
+
+/** Fastify takes a hop count at runtime but its types do not; the equivalent function is typed. */
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/**
+ * One error format for the whole API: 422 `{ message, errors }` for validation failures, `{ message }`
+ * for other client errors, and a bare 500 that leaks nothing (the error is logged with the request id).
+ */
+function handleError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof ValidationError) {
+    request.log.debug({ errors: error.errors }, 'validation failed');
+    return reply.code(422).send({ message: error.message, errors: error.errors });
+  }
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send({ message: error.message });
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, body too large, unsupported media type, rate limit).
+    request.log.debug({ err: error }, 'client error');
+    return reply.code(status).send({ message: error.message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  const code = status >= 500 && status < 600 ? status : 500;
+  return reply.code(code).send({ message: STATUS_CODES[code] ?? 'Internal Server Error' });
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives every variable its documented default', () => {
+    expect(loadConfig({})).toEqual({
+      nodeEnv: 'development',
+      apiHost: '127.0.0.1',
+      apiPort: 4000,
+      databaseUrl: undefined,
+      dataDir: path.resolve('.data'),
+      embeddedPgPort: 54329,
+      webOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+      geoCountryHeader: 'cf-ipcountry',
+      geoDefaultCountry: null,
+      trustProxy: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ API_PORT: '', DATABASE_URL: '', GEO_DEFAULT_COUNTRY: ' ' })).toMatchObject({
+      apiPort: 4000,
+      databaseUrl: undefined,
+      geoDefaultCountry: null,
+    });
+  });
+
+  it('parses and normalises the variables it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      API_HOST: '0.0.0.0',
+      API_PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/casino',
+      DATA_DIR: '/var/lib/casino',
+      EMBEDDED_PG_PORT: '0',
+      WEB_ORIGINS: 'https://casino.example, https://www.casino.example/',
+      GEO_COUNTRY_HEADER: 'X-Country',
+      GEO_DEFAULT_COUNTRY: 'kz',
+      TRUST_PROXY: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toEqual({
+      nodeEnv: 'production',
+      apiHost: '0.0.0.0',
+      apiPort: 8080,
+      databaseUrl: 'postgres://u:p@db:5432/casino',
+      dataDir: '/var/lib/casino',
+      embeddedPgPort: 0,
+      webOrigins: ['https://casino.example', 'https://www.casino.example'],
+      geoCountryHeader: 'x-country',
+      geoDefaultCountry: 'KZ',
+      trustProxy: false,
+      logLevel: 'warn',
+    });
+  });
+
+  it('accepts a hop count or a list of proxies for TRUST_PROXY', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
+  it('names every invalid variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        API_PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        WEB_ORIGINS: 'https://ok.example,https://bad.example/path',
+        GEO_DEFAULT_COUNTRY: 'KAZ',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(problems.sort()).toEqual([
+      'API_PORT',
+      'DATABASE_URL',
+      'GEO_DEFAULT_COUNTRY',
+      'LOG_LEVEL',
+      'WEB_ORIGINS',
+    ]);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Demo data for a fresh installation. Each step runs once per database: its id is recorded in
+ * `seed_runs` in the same transaction as its inserts, under an advisory lock, so concurrent starters and
+ * restarts never apply a step twice. Later features append steps (never edit or reorder applied ones).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from './client';
+import { operatorSettings, seedRuns } from './schema';
+
+export interface SeedStep {
+  /** Stable id, e.g. `0001-operator-settings`. */
+  id: string;
+  run(tx: Executor): Promise<void>;
+}
+
+const SEED_LOCK_KEY = 7_346_190_002;
+
+export const seedSteps: SeedStep[] = [
+  {
+    // The site links of the mirror data (spec §3). Null until the operator sets them.
+    id: '0001-operator-settings',
+    async run(tx) {
+      await tx
+        .insert(operatorSettings)
+        .values([
+          {
+            key: 'telegram_channel_url',
+            value: null,
+            description: 'Telegram channel linked from the site (mirror data telegram_channel_url)',
+          },
+          {
+            key: 'revshare_service_frontend_url',
+            value: null,
+            description:
+              'Affiliate (revenue share) site linked from the site (mirror data revshare_service_frontend_url)',
+          },
+        ])
+        .onConflictDoNothing();
+    },
+  },
+];
+
+/** Applies the steps not yet recorded; returns the ids applied now. */
+export async function seedDatabase(db: Database, steps: SeedStep[] = seedSteps): Promise<string[]> {
+  const applied: string[] = [];
+  for (const step of steps) {
+    const ran = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+      const done = await tx.select({ id: seedRuns.id }).from(seedRuns).where(eq(seedRuns.id, step.id));
+      if (done.length > 0) return false;
+      await step.run(tx);
+      await tx.insert(seedRuns).values({ id: step.id });
+      return true;
+    });
+    if (ran) applied.push(step.id);
+  }
+  return applied;
+}

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'casino-main-'));
+fs.chmodSync(dataRoot, 0o755);
+afterAll(() => fs.rmSync(dataRoot, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('server/main.ts', () => {
+  it('boots on an empty DATA_DIR, serves /health, and on SIGTERM stops PostgreSQL and exits 0', async () => {
+    const dataDir = path.join(dataRoot, 'data');
+    const [apiPort, pgPort] = [await freePort(), await freePort()];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        API_HOST: '127.0.0.1',
+        API_PORT: String(apiPort),
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+
+    try {
+      const deadline = Date.now() + 15_000;
+      let health: unknown;
+      while (Date.now() < deadline && child.exitCode === null) {
+        try {
+          const response = await fetch(`http://127.0.0.1:${apiPort}/health`);
+          health = await response.json();
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      expect(health, output).toEqual({ status: 'ok', db: 'ok' });
+      expect(output).toContain(`API listening on http://127.0.0.1:${apiPort}`);
+
+      const postmasterPid = Number(
+        fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      expect(isAlive(postmasterPid)).toBe(true);
+
+      child.kill('SIGTERM');
+      expect(await exited, output).toEqual({ code: 0, signal: null });
+      expect(isAlive(postmasterPid)).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 20_000);
+});

@@ -1,0 +1,88 @@
+/**
+ * The API server process (`npm run api`): config → database (embedded unless DATABASE_URL) → migrations →
+ * seed → listen. SIGINT/SIGTERM close the HTTP server, the pool and the embedded PostgreSQL, then exit 0;
+ * a second signal exits at once.
+ */
+import { pino } from 'pino';
+import { buildApp, type App } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, type OpenDatabase } from './db/connect';
+import { seedDatabase } from './db/seed';
+
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+
+  let database: OpenDatabase | undefined;
+  let app: App | undefined;
+  let shuttingDown = false;
+
+  const shutdown = async (reason: string, exitCode: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info(`Shutting down (${reason})`);
+    const force = setTimeout(() => {
+      log.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      // A start in progress finishes first, so that whatever it opened is closed below.
+      await startup.catch(() => undefined);
+      await app?.close();
+      await database?.close();
+    } catch (error) {
+      log.error({ err: error }, 'Error during shutdown');
+      exitCode = exitCode || 1;
+    }
+    log.flush();
+    process.exit(exitCode);
+  };
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (shuttingDown) {
+        log.warn(`Second ${signal}: exiting now`);
+        process.exit(1);
+      }
+      void shutdown(signal, 0);
+    });
+  }
+
+  const startup = (async () => {
+    database = await openDatabase(config, {
+      log,
+      role: 'server',
+      onDatabaseExit: () => void shutdown('embedded PostgreSQL exited', 1),
+    });
+    log.info(`Database: ${database.description}`);
+    const seeded = await seedDatabase(database.db);
+    if (seeded.length > 0) log.info(`Seeded: ${seeded.join(', ')}`);
+    if (shuttingDown) return;
+    app = buildApp({ db: database.db, config, logger: log });
+    await app.listen({
+      host: config.apiHost,
+      port: config.apiPort,
+      listenTextResolver: (address) => `API listening on ${address}`,
+    });
+  })();
+  try {
+    await startup;
+  } catch (error) {
+    log.fatal({ err: error }, 'API server failed to start');
+    await shutdown('startup failure', 1);
+  }
+}
+
+void main();

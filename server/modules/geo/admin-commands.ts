@@ -1,0 +1,72 @@
+import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
+import { blockCountry, listBlockedCountries, parseCountryCode, unblockCountry } from './service';
+
+const REASON_MAX_LENGTH = 500;
+
+function countryArgument(positionals: string[]): string {
+  if (positionals.length === 0) throw new UsageError('a country code is required, e.g. KZ');
+  if (positionals.length > 1) throw new UsageError(`unexpected arguments: ${positionals.slice(1).join(' ')}`);
+  const code = parseCountryCode(positionals[0]);
+  if (!code)
+    throw new UsageError(`"${positionals[0]}" is not a two-letter ISO 3166-1 country code (e.g. KZ)`);
+  return code;
+}
+
+export const geoCommands: CommandGroup = {
+  name: 'geo',
+  summary: 'countries whose visitors GET /geo_ip answers with HTTP 451',
+  commands: [
+    defineCommand({
+      name: 'block',
+      args: '<CC> [--reason TEXT]',
+      summary: 'Block a country (again: replaces the reason when one is given)',
+      options: { reason: { type: 'string' } },
+      parse(positionals, values) {
+        const countryCode = countryArgument(positionals);
+        const reason = typeof values.reason === 'string' ? values.reason.trim() : undefined;
+        if (reason === '') throw new UsageError('--reason must not be empty');
+        if (reason !== undefined && reason.length > REASON_MAX_LENGTH) {
+          throw new UsageError(`--reason must be at most ${REASON_MAX_LENGTH} characters`);
+        }
+        return { countryCode, reason };
+      },
+      async run({ db, out }, { countryCode, reason }) {
+        const { row, created } = await blockCountry(db, countryCode, reason);
+        const why = row.reason ? ` (reason: ${row.reason})` : '';
+        out(created ? `Blocked ${countryCode}${why}.` : `${countryCode} was already blocked${why}.`);
+      },
+    }),
+    defineCommand({
+      name: 'unblock',
+      args: '<CC>',
+      summary: 'Unblock a country',
+      parse: (positionals) => ({ countryCode: countryArgument(positionals) }),
+      async run({ db, out }, { countryCode }) {
+        if (!(await unblockCountry(db, countryCode)))
+          throw new CommandError(`${countryCode} is not blocked.`);
+        out(`Unblocked ${countryCode}.`);
+      },
+    }),
+    defineCommand({
+      name: 'list',
+      args: '',
+      summary: 'List blocked countries',
+      parse(positionals) {
+        if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
+        return {};
+      },
+      async run({ db, out }) {
+        const rows = await listBlockedCountries(db);
+        if (rows.length === 0) {
+          out('No countries are blocked.');
+          return;
+        }
+        out('CC  BLOCKED SINCE (UTC)   REASON');
+        for (const row of rows) {
+          const since = row.createdAt.toISOString().slice(0, 19).replace('T', ' ');
+          out(`${row.countryCode}  ${since}   ${row.reason ?? '-'}`);
+        }
+      },
+    }),
+  ],
+};

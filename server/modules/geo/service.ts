@@ -1,0 +1,50 @@
+import type { Executor } from '../../db/client';
+import * as repository from './repository';
+
+export type Region = 'KZ' | 'RU';
+
+export interface GeoInfo {
+  ip: string;
+  country_code: string | null;
+  region: Region;
+}
+
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+
+/**
+ * The visitor's country from the CDN header: upper-cased, two letters, else absent. Cloudflare's `XX`
+ * ("no country data") counts as absent too. Absent → the configured default (or null).
+ */
+export function countryFromHeader(
+  header: string | string[] | undefined,
+  defaultCountry: string | null,
+): string | null {
+  const raw = Array.isArray(header) ? header[0] : header;
+  const code = raw?.trim().toUpperCase();
+  if (code && COUNTRY_CODE.test(code) && code !== 'XX') return code;
+  return defaultCountry;
+}
+
+/** Spec: region KZ for Kazakhstan, RU otherwise. */
+export function regionFor(countryCode: string | null): Region {
+  return countryCode === 'KZ' ? 'KZ' : 'RU';
+}
+
+/** Normalises operator input (`kz` → `KZ`); undefined when it is not a two-letter code. */
+export function parseCountryCode(input: string): string | undefined {
+  const code = input.trim().toUpperCase();
+  return COUNTRY_CODE.test(code) ? code : undefined;
+}
+
+export async function lookupGeo(
+  db: Executor,
+  input: { ip: string; countryHeader: string | string[] | undefined; defaultCountry: string | null },
+): Promise<{ geo: GeoInfo; blocked: boolean }> {
+  const countryCode = countryFromHeader(input.countryHeader, input.defaultCountry);
+  const blocked = countryCode !== null && (await repository.isCountryBlocked(db, countryCode));
+  return { geo: { ip: input.ip, country_code: countryCode, region: regionFor(countryCode) }, blocked };
+}
+
+export const blockCountry = repository.upsertBlockedCountry;
+export const unblockCountry = repository.deleteBlockedCountry;
+export const listBlockedCountries = repository.listBlockedCountries;
