@@ -32,7 +32,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], locale: 'ru-RU' } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], locale: 'ru-RU' }, testIgnore: /mobile\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], locale: 'ru-RU' }, testMatch: /mobile\.spec\.ts/ },
   ],
   webServer: {
@@ -41,6 +41,8 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     stdout: 'pipe',
+    // SIGTERM lets the supervisor stop the web app, the API server and its database in order.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     env: {
       WEB_PORT,
       API_PORT,
@@ -48,6 +50,7 @@ export default defineConfig({
       DATA_DIR: '.data-e2e',
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
       NEXT_DIST_DIR: '.next-e2e',
+      LOG_LEVEL: 'warn',
     },
   },
 });

@@ -21,6 +21,7 @@ env.WEB_PORT ??= '3000';
 env.NEXT_PUBLIC_API_URL ??= `http://localhost:${env.API_PORT}`;
 env.WEB_ORIGINS ??= `http://localhost:${env.WEB_PORT},http://127.0.0.1:${env.WEB_PORT}`;
 env.NEXT_TELEMETRY_DISABLED = '1';
+env.SUPERVISOR_PID = String(process.pid);
 if (!dev) env.NODE_ENV = 'production';
 
 const distDir = env.NEXT_DIST_DIR || '.next';
@@ -72,8 +73,13 @@ function buildIfNeeded() {
 const children = [];
 let stopping = false;
 
-function run(name, command, args) {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+/**
+ * `detached` puts a child in its own process group, so a Ctrl-C in the terminal reaches only this
+ * supervisor, which then stops each child once, in order. The API server also watches SUPERVISOR_PID
+ * and stops if this process dies without a signal.
+ */
+function run(name, command, args, { detached = false } = {}) {
+  const child = spawn(command, args, { cwd: root, env, detached, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -103,17 +109,15 @@ async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   log('stopping...');
-  const exits = children
-    .filter((child) => child.exitCode === null && child.signalCode === null)
-    .map(
-      (child) =>
-        new Promise((resolve) => {
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-        }),
-    );
-  await Promise.all(exits);
+  // The web app first, then the API server (which stops its database last).
+  for (const child of [...children].reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+    });
+  }
   process.exit(code);
 }
 
@@ -123,14 +127,25 @@ process.on('SIGTERM', () => void stop(0));
 const started = Date.now();
 if (!dev) buildIfNeeded();
 
-run('api', bin('tsx'), dev ? ['watch', '--clear-screen=false', 'server/main.ts'] : ['server/main.ts']);
+run('api', bin('tsx'), dev ? ['watch', '--clear-screen=false', 'server/main.ts'] : ['server/main.ts'], {
+  detached: true,
+});
 const apiUrl = `http://${env.API_HOST}:${env.API_PORT}`;
 if (!(await waitFor(`${apiUrl}/health`, 120_000))) {
   console.error('[start] the API server did not become healthy in 120 s');
   await stop(1);
 }
 
-run('web', bin('next'), [dev ? 'dev' : 'start', '-H', env.WEB_HOST, '-p', env.WEB_PORT]);
+run('web', process.execPath, [
+  '--import',
+  './scripts/exit-with-supervisor.mjs',
+  join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
+  dev ? 'dev' : 'start',
+  '-H',
+  env.WEB_HOST,
+  '-p',
+  env.WEB_PORT,
+]);
 const webUrl = `http://${env.WEB_HOST === '127.0.0.1' ? 'localhost' : env.WEB_HOST}:${env.WEB_PORT}`;
 if (!(await waitFor(`http://${env.WEB_HOST}:${env.WEB_PORT}/`, 120_000))) {
   console.error('[start] the web app did not answer in 120 s');

@@ -60,6 +60,18 @@ async function main(): Promise<void> {
     });
   }
 
+  // Started by `npm start`: stop with the supervisor even if it dies without passing a signal on.
+  const supervisorPid = Number(process.env.SUPERVISOR_PID);
+  if (Number.isInteger(supervisorPid) && supervisorPid > 0) {
+    setInterval(() => {
+      try {
+        process.kill(supervisorPid, 0);
+      } catch {
+        void shutdown('supervisor exited', 0);
+      }
+    }, 1_000).unref();
+  }
+
   const startup = (async () => {
     database = await openDatabase(config, {
       log,
