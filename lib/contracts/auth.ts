@@ -107,13 +107,17 @@ export const refreshReply = z.object({ access_token: z.string() });
 export const forgotEmailBody = z.object({ email, ...captchaField });
 export const emailCodeConfirmBody = z.object({ email, code });
 export const resetTokenReply = z.object({ success: z.literal(true), data: z.object({ reset_token: z.string() }) });
-export const tokenBody = z.object({ token: z.string().min(16).max(512) });
-export const resetByTokenBody = z.object({ token: z.string().min(16).max(512), password, password_confirm: z.string() });
+const resetToken = z.string().min(16).max(512);
+/** `email/token/check` (is the link's token still good?) and `email/token/confirm` (trade it for a reset token). */
+export const tokenBody = z.object({ token: resetToken });
+export const resetByTokenBody = z.object({ token: resetToken, password, password_confirm: z.string() });
 export const resetByEmailCodeBody = z.object({ email, code, password, password_confirm: z.string() });
 /** Password restore by phone. */
 export const forgotPhoneBody = z.object({ phone, ...captchaField });
 export const phoneCodeConfirmBody = z.object({ phone, code });
-export const resetByPhoneBody = z.object({ phone, code, password, password_confirm: z.string() });
+/** `/reset-password/{token}?phone=...` checks the phone restore token first (spec section 2). */
+export const phoneTokenCheckBody = z.object({ phone, token: resetToken });
+export const resetByPhoneBody = z.object({ phone, token: resetToken, password, password_confirm: z.string() });
 
 /** `POST /api/v2/auth/password/set` (an account without a password, e.g. social). */
 export const passwordSetBody = z.object({ password, confirm_password: z.string() });
@@ -138,3 +142,12 @@ export const vipJoinBody = z.object({ request_type: z.enum(VIP_REQUEST_TYPES) })
 
 /** `GET /profile/user` query. */
 export const profileQuery = z.object({ whoAreYou: z.string().max(128).optional() });
+
+/** `GET /profile/user` reply: the user plus features, region, a fresh token and the super-bonus tag. */
+export const profileReply = z.object({
+  user: z.record(z.string(), z.unknown()),
+  features: z.record(z.string(), z.boolean()),
+  region: z.enum(['KZ', 'RU']),
+  fresh_token: z.string(),
+  super_bonus: z.string().nullable(),
+});
