@@ -19,6 +19,8 @@ const CLIENT_NAMESPACES = [
   'errorPage',
   'profileNav',
   'error',
+  'account',
+  'notifications',
 ] as const;
 
 export function generateStaticParams() {

@@ -128,13 +128,23 @@ export const passwordUpdateBody = z.object({
   password_confirm: z.string(),
 });
 
-/** `PUT /profile/settings`: exactly one of these per call. */
-export const profileSettingsBody = z.union([
-  z.object({ locale: z.enum(['ru', 'en', 'kz']) }).strict(),
-  z.object({ timezone: z.string().min(1).max(64) }).strict(),
-  z.object({ is_avatar_hidden: z.boolean() }).strict(),
-  z.object({ is_statistics_hidden: z.boolean() }).strict(),
-]);
+export const LOCALES = ['ru', 'en', 'kz'] as const;
+
+/** `PUT /profile/settings`: exactly one of these per call (422 on `settings` otherwise). */
+const SETTINGS_KEYS = ['locale', 'timezone', 'is_avatar_hidden', 'is_statistics_hidden'] as const;
+export const profileSettingsBody = z
+  .object({
+    locale: z.enum(LOCALES).optional(),
+    /** An IANA time zone (`Europe/Moscow`); the server checks it with Intl and stores its canonical name. */
+    timezone: z.string().trim().min(1).max(64).optional(),
+    is_avatar_hidden: z.boolean().optional(),
+    is_statistics_hidden: z.boolean().optional(),
+  })
+  .strict()
+  .refine((body) => SETTINGS_KEYS.filter((key) => body[key] !== undefined).length === 1, {
+    message: `exactly_one: Send exactly one of ${SETTINGS_KEYS.join(', ')}.`,
+    path: ['settings'],
+  });
 
 /** `POST api/v2/vip/join`. */
 export const VIP_REQUEST_TYPES = ['join', 'social_registration'] as const;
@@ -143,11 +153,69 @@ export const vipJoinBody = z.object({ request_type: z.enum(VIP_REQUEST_TYPES) })
 /** `GET /profile/user` query. */
 export const profileQuery = z.object({ whoAreYou: z.string().max(128).optional() });
 
+export const REGISTER_METHODS = ['email', 'phone', ...SOCIAL_PROVIDERS] as const;
+
+/**
+ * The User entity of spec section 3 as the API server sends it: every field the web's `userSchema`
+ * (lib/api/schemas/user.ts) reads, always present (null where unknown). Money in major units.
+ */
+export const profileUser = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  balance: z.number(),
+  bonus: z.number(),
+  bonus_balance: z.number(),
+  total_balance: z.number(),
+  currency: z.enum(CURRENCIES),
+  locale: z.enum(LOCALES).nullable(),
+  timezone: z.string().nullable(),
+  register_method: z.enum(REGISTER_METHODS),
+  is_phone_verified: z.boolean(),
+  is_email_verified: z.boolean(),
+  is_password_exists: z.boolean(),
+  is_avatar_hidden: z.boolean(),
+  is_statistics_hidden: z.boolean(),
+  image: z.object({ small: z.string().nullable() }),
+  premium: z.object({ status: z.boolean() }),
+  verification: z.object({
+    is_need: z.boolean(),
+    data: z.object({ status: z.string().nullable() }),
+  }),
+});
+export type ProfileUser = z.infer<typeof profileUser>;
+
 /** `GET /profile/user` reply: the user plus features, region, a fresh token and the super-bonus tag. */
 export const profileReply = z.object({
-  user: z.record(z.string(), z.unknown()),
+  user: profileUser,
+  /** Feature flags, e.g. `{ social_login: true, sms_login: true }`. */
   features: z.record(z.string(), z.boolean()),
   region: z.enum(['KZ', 'RU']),
-  fresh_token: z.string(),
+  /** A new token of the same session (same refresh rights as the one sent); store it as the token. */
+  fresh_token: z.string().nullable(),
+  /** The user's device tag: keep it in the super_bonus cookie and send it back as `whoAreYou`. */
   super_bonus: z.string().nullable(),
+});
+
+/** `PUT /profile/settings` reply: the updated user. */
+export const profileSettingsReply = z.object({ success: z.literal(true), user: profileUser });
+
+/** `GET /dev/outbox?to=<email or phone>` (absent in production): messages sent there, newest first. */
+export const devOutboxQuery = z.object({ to: z.string().trim().min(1).max(EMAIL_MAX) });
+export const devOutboxReply = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      channel: z.enum(['email', 'sms']),
+      to: z.string(),
+      template: z.string(),
+      locale: z.string(),
+      subject: z.string().nullable(),
+      body: z.string(),
+      code: z.string().nullable(),
+      link: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
 });

@@ -4,12 +4,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { PageViewTracker } from '@/components/layout/page-view-tracker';
 import { ScrollManager } from '@/components/layout/scroll-manager';
+import { Notifications } from '@/components/ui/notifications';
+import { SessionBootstrap } from '@/features/auth/components/session-bootstrap';
+import { SimpleAuth } from '@/features/auth/components/simple-auth';
 import { QueryFlagDialogs } from '@/features/modals/components/query-flag-dialogs';
+import { useTranslations } from 'next-intl';
 import type { Locale } from '@/lib/i18n/locales';
 import { useLocaleStore } from '@/lib/stores/locale-store';
+import { ModalHost } from './modal-host';
 
 /** Client-side state that every page shares: the query cache, the locale the HTTP client sends. */
 export function AppProviders({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const t = useTranslations('notifications');
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } }),
   );
@@ -20,9 +26,13 @@ export function AppProviders({ locale, children }: { locale: Locale; children: R
     <QueryClientProvider client={queryClient}>
       {children}
       <ScrollManager />
+      <SessionBootstrap />
+      <ModalHost />
+      <Notifications closeLabel={t('close')} />
       <Suspense fallback={null}>
         <PageViewTracker />
         <QueryFlagDialogs />
+        <SimpleAuth />
       </Suspense>
     </QueryClientProvider>
   );

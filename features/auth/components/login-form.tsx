@@ -1,0 +1,205 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { buttonClass } from '@/components/ui/button-styles';
+import { PhoneInput, toE164 } from '@/components/ui/phone-input';
+import { TextField } from '@/components/ui/text-field';
+import {
+  loginByEmailCode,
+  loginByEmailPassword,
+  loginByPhoneCode,
+  loginByPhonePassword,
+  resendEmailLoginCode,
+  resendPhoneLoginCode,
+  sendEmailLoginCode,
+  sendPhoneLoginCode,
+} from '@/features/auth/api/auth-calls';
+import { useCompleteLogin } from '@/features/auth/lib/use-complete-login';
+import { Link } from '@/lib/i18n/navigation';
+import { ROUTES } from '@/lib/routes';
+import { MODAL, useModalStore } from '@/lib/stores/modal-store';
+import { loginFormSchema, type LoginForm } from './auth-form-schema';
+import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from './captcha';
+import { CodeField, resendDeadline } from './code-field';
+import { Segmented } from './segmented';
+import { SocialButtons } from './social-buttons';
+import { useAuthError } from './use-auth-error';
+
+export function LoginForm() {
+  const t = useTranslations('auth');
+  const locale = useLocale();
+  const completeLogin = useCompleteLogin();
+  const onError = useAuthError('login');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaState, setCaptchaState] = useState<CaptchaState>('off');
+  const [codeSent, setCodeSent] = useState<{ to: string; resendAt: number } | null>(null);
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: {
+      channel: 'email',
+      method: 'password',
+      email: '',
+      phone: { country: locale === 'kz' ? 'kz' : 'ru', national: '' },
+      password: '',
+      code: '',
+    },
+  });
+  const channel = useWatch({ control: form.control, name: 'channel' });
+  const method = useWatch({ control: form.control, name: 'method' });
+  const errors = form.formState.errors;
+  const fieldError = (key?: string) => (key ? t(key as never) : undefined);
+  const captcha = HCAPTCHA_SITE_KEY ? { 'h-captcha-response': captchaToken } : {};
+  const captchaBlocks = HCAPTCHA_SITE_KEY !== null && captchaState !== 'failed' && !captchaToken;
+
+  const sendCode = async (resend: boolean) => {
+    const valid = await form.trigger(channel === 'email' ? 'email' : 'phone');
+    if (!valid) return;
+    try {
+      const { email, phone } = form.getValues();
+      const e164 = toE164(phone) ?? '';
+      const reply =
+        channel === 'email'
+          ? await (resend ? resendEmailLoginCode : sendEmailLoginCode)({ email, ...captcha })
+          : await (resend ? resendPhoneLoginCode : sendPhoneLoginCode)({ phone: e164, ...captcha });
+      const address = channel === 'email' ? email.trim() : e164;
+      setCodeSent({
+        to: t(channel === 'email' ? 'codeSentEmail' : 'codeSentPhone', { address }),
+        resendAt: resendDeadline(reply.resend_after),
+      });
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    if (values.method === 'code' && !codeSent) return sendCode(false);
+    if (values.method === 'code' && !/^\d{6}$/.test(values.code)) {
+      form.setError('code', { message: 'invalidCode' });
+      return;
+    }
+    try {
+      const phone = toE164(values.phone) ?? '';
+      const reply =
+        values.channel === 'email'
+          ? values.method === 'password'
+            ? await loginByEmailPassword({ email: values.email, password: values.password, ...captcha })
+            : await loginByEmailCode({ email: values.email, code: values.code })
+          : values.method === 'password'
+            ? await loginByPhonePassword({ phone, password: values.password, ...captcha }, false)
+            : await loginByPhoneCode({ phone, code: values.code }, true);
+      await completeLogin(reply);
+    } catch (error) {
+      onError(error);
+    }
+  });
+
+  const switchTo = (patch: Partial<Pick<LoginForm, 'channel' | 'method'>>) => {
+    for (const [key, value] of Object.entries(patch)) form.setValue(key as 'channel' | 'method', value as never);
+    setCodeSent(null);
+    form.clearErrors();
+  };
+
+  const pending = form.formState.isSubmitting;
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4" data-testid="login-form">
+      <Segmented
+        label={t('methodLabel')}
+        value={channel}
+        onChange={(value) => switchTo({ channel: value })}
+        options={[
+          { value: 'email', label: t('byEmail') },
+          { value: 'phone', label: t('byPhone') },
+        ]}
+      />
+      {channel === 'email' ? (
+        <TextField
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          error={fieldError(errors.email?.message)}
+          {...form.register('email')}
+        />
+      ) : (
+        <Controller
+          control={form.control}
+          name="phone"
+          render={({ field }) => (
+            <PhoneInput
+              value={field.value}
+              onChange={field.onChange}
+              label={t('phone')}
+              countryLabel={t('country')}
+              countryNames={{ ru: t('countryRu'), kz: t('countryKz'), by: t('countryBy') }}
+              error={fieldError(errors.phone?.message)}
+            />
+          )}
+        />
+      )}
+      <Segmented
+        label={t('methodLabel')}
+        value={method}
+        onChange={(value) => switchTo({ method: value })}
+        options={[
+          { value: 'password', label: t('withPassword') },
+          { value: 'code', label: t('withCode') },
+        ]}
+      />
+      {method === 'password' ? (
+        <TextField
+          label={t('password')}
+          type="password"
+          autoComplete="current-password"
+          error={fieldError(errors.password?.message)}
+          {...form.register('password')}
+        />
+      ) : codeSent ? (
+        <Controller
+          control={form.control}
+          name="code"
+          render={({ field }) => (
+            <CodeField
+              value={field.value}
+              onChange={field.onChange}
+              resendAt={codeSent.resendAt}
+              onResend={() => void sendCode(true)}
+              sentTo={codeSent.to}
+              error={fieldError(errors.code?.message)}
+            />
+          )}
+        />
+      ) : null}
+      <Captcha onToken={setCaptchaToken} onState={setCaptchaState} language={locale === 'kz' ? 'kk' : locale} />
+      <button
+        type="submit"
+        className={`${buttonClass.primary} w-full`}
+        disabled={pending || captchaBlocks}
+        aria-busy={pending}
+        data-testid="login-submit"
+      >
+        {pending ? t('pending') : method === 'code' && !codeSent ? t('sendCode') : t('submitLogin')}
+      </button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <Link href={ROUTES.passwordReset} className="text-gold" onClick={() => useModalStore.getState().close(MODAL.login)}>
+          {t('forgot')}
+        </Link>
+        <span className="text-muted">
+          {t('noAccount')}{' '}
+          <button
+            type="button"
+            className="text-gold"
+            onClick={() => {
+              useModalStore.getState().close(MODAL.login);
+              useModalStore.getState().open(MODAL.signup);
+            }}
+          >
+            {t('toSignup')}
+          </button>
+        </span>
+      </div>
+      <SocialButtons />
+    </form>
+  );
+}

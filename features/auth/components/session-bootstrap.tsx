@@ -1,0 +1,46 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useLocale } from 'next-intl';
+import { useEffect, useRef } from 'react';
+import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { updateSettings } from '@/features/profile/api/update-settings';
+import { isLocale } from '@/lib/i18n/locales';
+import { usePathname, useRouter } from '@/lib/i18n/navigation';
+import { useSessionStore } from '@/lib/stores/session-store';
+
+/**
+ * The logged-in session on every page (spec section 4): with a token the profile is fetched; a failed
+ * fetch is logged and logs the user out locally. Once per load the user's saved locale is applied (if
+ * supported, otherwise English) and a missing timezone is guessed and saved.
+ */
+export function SessionBootstrap() {
+  const token = useSessionStore((state) => state.token);
+  const { data, error } = useQuery({ ...profileQueryOptions(), enabled: token !== null });
+  const locale = useLocale();
+  const pathname = usePathname();
+  const router = useRouter();
+  const appliedFor = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!error) return;
+    console.error('profile fetch failed', error);
+    useSessionStore.getState().clearSession();
+  }, [error]);
+
+  useEffect(() => {
+    const user = data?.user;
+    if (!user || appliedFor.current === user.id) return;
+    appliedFor.current = user.id;
+    if (!user.timezone) {
+      const guessed = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (guessed) updateSettings({ timezone: guessed }).catch((e: unknown) => console.error('timezone save failed', e));
+    }
+    if (user.locale) {
+      const wanted = isLocale(user.locale) ? user.locale : 'en';
+      if (wanted !== locale) router.replace(`${pathname}${window.location.search}`, { locale: wanted, scroll: false });
+    }
+  }, [data, locale, pathname, router]);
+
+  return null;
+}

@@ -1,0 +1,202 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { buttonClass } from '@/components/ui/button-styles';
+import { PhoneInput, toE164 } from '@/components/ui/phone-input';
+import { TextField } from '@/components/ui/text-field';
+import { registerByEmail, registerByPhone } from '@/features/auth/api/auth-calls';
+import { schedulePostRegistrationDeposit } from '@/features/auth/lib/post-registration';
+import { useCompleteLogin } from '@/features/auth/lib/use-complete-login';
+import { registrationAttribution } from '@/lib/attribution';
+import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@/lib/constants/currencies';
+import { Link } from '@/lib/i18n/navigation';
+import { ROUTES } from '@/lib/routes';
+import { MODAL, useModalStore } from '@/lib/stores/modal-store';
+import { signupFormSchema, type SignupForm } from './auth-form-schema';
+import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from './captcha';
+import { Segmented } from './segmented';
+import { SocialButtons } from './social-buttons';
+import { useAuthError } from './use-auth-error';
+import { VerifyContact } from './verify-contact';
+
+const LOCALE_CURRENCY: Record<string, Currency> = { kz: 'KZT' };
+
+export function SignupForm() {
+  const t = useTranslations('auth');
+  const locale = useLocale();
+  const completeLogin = useCompleteLogin();
+  const onError = useAuthError('signup');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaState, setCaptchaState] = useState<CaptchaState>('off');
+  const [registered, setRegistered] = useState<{ channel: 'email' | 'phone'; address: string } | null>(null);
+  const form = useForm<SignupForm>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: {
+      channel: 'email',
+      email: '',
+      phone: { country: locale === 'kz' ? 'kz' : 'ru', national: '' },
+      password: '',
+      currency: LOCALE_CURRENCY[locale] ?? 'RUB',
+      promo: typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('promo') ?? ''),
+      agree: false,
+    },
+  });
+  const channel = useWatch({ control: form.control, name: 'channel' });
+  const errors = form.formState.errors;
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  const promo = useWatch({ control: form.control, name: 'promo' });
+  const fieldError = (key?: string) => (key ? t(key as never) : undefined);
+  const captchaBlocks = HCAPTCHA_SITE_KEY !== null && captchaState !== 'failed' && !captchaToken;
+
+  const submit = form.handleSubmit(async (values) => {
+    const common = {
+      password: values.password,
+      currency: values.currency,
+      ...registrationAttribution(values.promo),
+      ...(HCAPTCHA_SITE_KEY ? { 'h-captcha-response': captchaToken } : {}),
+    };
+    try {
+      const phone = toE164(values.phone) ?? '';
+      const reply =
+        values.channel === 'email'
+          ? await registerByEmail({ email: values.email, ...common })
+          : await registerByPhone({ phone, ...common });
+      // Keep the dialog open for the confirmation step: complete the session without closing it.
+      setRegistered({ channel: values.channel, address: values.channel === 'email' ? values.email.trim() : phone });
+      await completeLogin({ ...reply, keepOpen: true });
+      schedulePostRegistrationDeposit();
+    } catch (error) {
+      setRegistered(null);
+      onError(error);
+    }
+  });
+
+  if (registered) {
+    return (
+      <VerifyContact
+        channel={registered.channel}
+        address={registered.address}
+        onDone={() => useModalStore.getState().close(MODAL.signup)}
+      />
+    );
+  }
+
+  const pending = form.formState.isSubmitting;
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4" data-testid="signup-form">
+      <Segmented
+        label={t('methodLabel')}
+        value={channel}
+        onChange={(value) => {
+          form.setValue('channel', value);
+          form.clearErrors();
+        }}
+        options={[
+          { value: 'email', label: t('byEmail') },
+          { value: 'phone', label: t('byPhone') },
+        ]}
+      />
+      {channel === 'email' ? (
+        <TextField
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          error={fieldError(errors.email?.message)}
+          {...form.register('email')}
+        />
+      ) : (
+        <Controller
+          control={form.control}
+          name="phone"
+          render={({ field }) => (
+            <PhoneInput
+              value={field.value}
+              onChange={field.onChange}
+              label={t('phone')}
+              countryLabel={t('country')}
+              countryNames={{ ru: t('countryRu'), kz: t('countryKz'), by: t('countryBy') }}
+              error={fieldError(errors.phone?.message)}
+            />
+          )}
+        />
+      )}
+      <TextField
+        label={t('password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('passwordHint')}
+        error={fieldError(errors.password?.message)}
+        {...form.register('password')}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor="signup-currency" className="mb-1 block text-sm font-medium">
+            {t('currency')}
+          </label>
+          <select
+            id="signup-currency"
+            className="min-h-11 w-full rounded-xl border border-line bg-panel-2 px-2"
+            {...form.register('currency')}
+          >
+            {CURRENCIES.map((currency) => (
+              <option key={currency} value={currency}>
+                {currency} {CURRENCY_SYMBOLS[currency]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField label={t('promoOptional')} autoComplete="off" {...form.register('promo')} />
+      </div>
+      <div>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1 h-4 w-4 accent-[#f5c542]"
+            aria-invalid={errors.agree ? true : undefined}
+            aria-describedby={errors.agree ? 'signup-agree-error' : undefined}
+            {...form.register('agree')}
+          />
+          <span>
+            {t('agree')} (
+            <Link href={ROUTES.policyUserAgreementEn} className="text-gold" target="_blank">
+              {t('agreement')}
+            </Link>
+            )
+          </span>
+        </label>
+        {errors.agree ? (
+          <p id="signup-agree-error" className="mt-1 text-sm text-danger">
+            {fieldError(errors.agree.message)}
+          </p>
+        ) : null}
+      </div>
+      <Captcha onToken={setCaptchaToken} onState={setCaptchaState} language={locale === 'kz' ? 'kk' : locale} />
+      <button
+        type="submit"
+        className={`${buttonClass.primary} w-full`}
+        disabled={pending || captchaBlocks}
+        aria-busy={pending}
+        data-testid="signup-submit"
+      >
+        {pending ? t('pending') : t('submitSignup')}
+      </button>
+      <p className="text-center text-sm text-muted">
+        {t('haveAccount')}{' '}
+        <button
+          type="button"
+          className="text-gold"
+          onClick={() => {
+            useModalStore.getState().close(MODAL.signup);
+            useModalStore.getState().open(MODAL.login);
+          }}
+        >
+          {t('toLogin')}
+        </button>
+      </p>
+      <SocialButtons currency={currency} promo={promo} />
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { buttonClass } from '@/components/ui/button-styles';
+import { joinVip } from '@/features/profile/api/vip-join';
+import { schedulePostRegistrationDeposit } from '@/features/auth/lib/post-registration';
+import { socialLogin, SocialLoginError, type SocialProvider } from '@/features/auth/lib/social-login';
+import { useCompleteLogin } from '@/features/auth/lib/use-complete-login';
+import { registrationAttribution } from '@/lib/attribution';
+import type { Currency } from '@/lib/constants/currencies';
+import { SOCIAL_PROVIDERS } from '@/lib/contracts/auth';
+import { usePathname } from '@/lib/i18n/navigation';
+import { ROUTES } from '@/lib/routes';
+import { MODAL, useModalStore } from '@/lib/stores/modal-store';
+import { notify } from '@/lib/stores/notification-store';
+import { useAuthError } from './use-auth-error';
+
+const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', telegram: 'Telegram', vk: 'VK' };
+
+/**
+ * Social log-in and registration (spec section 4). A new social registration sends a VIP join
+ * request when VIP was asked for (the sign-up dialog's payload) or the page is the VIP page.
+ */
+export function SocialButtons({ currency, promo }: { currency?: Currency; promo?: string }) {
+  const t = useTranslations('auth');
+  const pathname = usePathname();
+  const completeLogin = useCompleteLogin();
+  const onError = useAuthError('login');
+  const [pending, setPending] = useState<SocialProvider | null>(null);
+  const vipRequested = (useModalStore((state) => state.payloads[MODAL.signup]) as { vip?: boolean } | undefined)?.vip;
+
+  async function start(provider: SocialProvider) {
+    setPending(provider);
+    try {
+      const attribution = registrationAttribution(promo);
+      const wantsVip = Boolean(vipRequested) || pathname === ROUTES.vipClub;
+      const { token, isNew } = await socialLogin({ provider, currency, ...attribution, vip: wantsVip });
+      await completeLogin({ token });
+      if (isNew) {
+        schedulePostRegistrationDeposit();
+        if (wantsVip) await joinVip('social_registration').catch((e: unknown) => console.error('vip join failed', e));
+      }
+    } catch (error) {
+      if (error instanceof SocialLoginError) {
+        notify({ kind: 'error', text: t(error.reason === 'blocked' ? 'socialBlocked' : 'socialClosed') });
+      } else {
+        onError(error);
+      }
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <p className="text-center text-xs uppercase tracking-wide text-muted">{t('orWith')}</p>
+      <div className="grid grid-cols-3 gap-2">
+        {SOCIAL_PROVIDERS.map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            className={buttonClass.secondary}
+            disabled={pending !== null}
+            aria-busy={pending === provider}
+            aria-label={t('social', { provider: PROVIDER_NAMES[provider] })}
+            onClick={() => void start(provider)}
+            data-testid={`social-${provider}`}
+          >
+            {PROVIDER_NAMES[provider]}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { logout as logoutCall } from '@/features/auth/api/auth-calls';
+import { profileQueryKey } from '@/features/profile/api/get-profile';
+import { resetAnalytics } from '@/lib/analytics';
+import { useSessionStore } from '@/lib/stores/session-store';
+
+/**
+ * Logout (spec section 4): the server revokes the session; the token cookie and the user are cleared
+ * and analytics is reset, even when the server cannot be reached.
+ */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  try {
+    await logoutCall();
+  } catch (error) {
+    console.error('logout call failed', error);
+  }
+  useSessionStore.getState().clearSession();
+  queryClient.removeQueries({ queryKey: profileQueryKey });
+  resetAnalytics();
+}

@@ -1,0 +1,34 @@
+import { isAxiosError } from 'axios';
+import type { ServerValidationErrors } from '@/lib/validation-errors';
+
+/** The `errors` object of a 422 answer (DESIGN.md format), or null for any other failure. */
+export function validationErrorsOf(error: unknown): ServerValidationErrors | null {
+  if (!isAxiosError(error) || error.response?.status !== 422) return null;
+  const errors = (error.response.data as { errors?: unknown } | undefined)?.errors;
+  return errors && typeof errors === 'object' ? (errors as ServerValidationErrors) : null;
+}
+
+/** HTTP status of a failed call, if the server answered. */
+export function statusOf(error: unknown): number | null {
+  return isAxiosError(error) ? (error.response?.status ?? null) : null;
+}
+
+/** The server's `message`, or the HTTP client's own message ('Network Error', ...). */
+export function messageOf(error: unknown): string {
+  if (isAxiosError(error)) {
+    const message = (error.response?.data as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message) return message;
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * For the analytics error event of a failed log-in or registration (spec section 8): every server
+ * message joined, or 'error 500' when there are none.
+ */
+export function joinedErrorMessages(error: unknown): string {
+  const errors = validationErrorsOf(error);
+  const messages = errors ? Object.values(errors).flatMap((v) => (Array.isArray(v) ? v : v ? [v] : [])) : [];
+  return messages.length > 0 ? messages.join(', ') : 'error 500';
+}
