@@ -30,7 +30,9 @@ export function Captcha({
   const t = useTranslations('auth');
   const [state, setState] = useState<CaptchaState>(HCAPTCHA_SITE_KEY ? 'loading' : 'off');
 
-  useEffect(() => onState(state), [state, onState]);
+  useEffect(() => {
+    onState(state);
+  }, [state, onState]);
   useEffect(() => {
     if (state !== 'loading') return;
     const timer = setTimeout(() => setState('failed'), CAPTCHA_LOAD_TIMEOUT_MS);
