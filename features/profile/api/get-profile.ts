@@ -3,8 +3,12 @@ import Cookies from 'js-cookie';
 import { api } from '@/lib/api/client';
 import { userSchema, type User } from '@/lib/api/schemas/user';
 import { COOKIE, cookieExpiresFor } from '@/lib/constants/cookies';
+import { z } from 'zod';
 import { profileReply } from '@/lib/contracts/auth';
 import { useSessionStore } from '@/lib/stores/session-store';
+
+/** The user is parsed by the web's own, more tolerant User schema (another backend may send more). */
+const profileEnvelope = profileReply.extend({ user: z.record(z.string(), z.unknown()) });
 
 export interface Profile {
   user: User;
@@ -19,7 +23,7 @@ export interface Profile {
 export async function getProfile(): Promise<Profile> {
   const whoAreYou = Cookies.get(COOKIE.superBonus);
   const response = await api.get('/profile/user', { params: whoAreYou ? { whoAreYou } : undefined });
-  const reply = profileReply.parse(response.data);
+  const reply = profileEnvelope.parse(response.data);
   const user = userSchema.parse(reply.user);
   const session = useSessionStore.getState();
   if (reply.fresh_token) session.setToken(reply.fresh_token);
