@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { CURRENCIES } from '@/lib/constants/currencies';
+
+/**
+ * The wallet contract (spec sections 3, 4, 7; issue 4). Money in replies is a JSON number in major
+ * units with two decimals (DESIGN.md); the server keeps integer minor units.
+ */
+const money = z.number().multipleOf(0.01);
+
+/** Payment method (spec section 3). Limits may be absent: the web falls back to 100 / 300000 / 100. */
+export const paymentMethod = z.object({
+  hash: z.string(),
+  name: z.object({ en: z.string(), ru: z.string().optional(), kz: z.string().optional() }),
+  type: z.enum(['card', 'phone', 'crypto']),
+  min_amount: money.nullable(),
+  max_amount: money.nullable(),
+  default_amount: money.nullable(),
+  exchange_currency: z.enum(CURRENCIES).nullable(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+/** `GET /api/v2/billing/data` (spec section 3 "Billing data"). */
+export const billingDataReply = z.object({
+  payments: z.object({
+    methods: z.array(paymentMethod),
+    bonus: z.object({ name: z.string() }).nullable(),
+  }),
+  'crypto-payments': z.array(paymentMethod),
+  'crypto-payouts': z.array(paymentMethod),
+});
+
+/** Creates a deposit invoice. `idempotency_key` makes a repeated click return the same invoice. */
+export const createInvoiceBody = z.object({
+  method: z.string().min(1).max(64),
+  amount: money.positive(),
+  idempotency_key: z.string().min(8).max(64),
+});
+
+/** Deposit invoice (spec section 3). */
+export const invoice = z.object({
+  id: z.number().int(),
+  hash: z.string(),
+  type: z.enum(['card', 'phone', 'crypto']),
+  amount: money,
+  shop_amount: money,
+  commission: money,
+  life_time: z.number().int().default(1200),
+  sum_was_changed: z.boolean(),
+  card: z.object({ card_number: z.string().nullable(), phone_number: z.string().nullable() }),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+/** Invoice statuses; 3 means paid (spec section 4). */
+export const INVOICE_STATUS = { created: 1, processing: 2, paid: 3, expired: 4, failed: 5 } as const;
+
+/** `GET /billing/payment/status/{invoiceId}`. */
+export const invoiceStatusReply = z.object({
+  status: z.number().int(),
+  amount: money,
+  life_time: z.number().int(),
+});
+
+/** `GET /bonus-system/bonus/{promo}` and the waiting reg-and-dep bonus (spec section 3 "Bonus"). */
+export const bonus = z.object({
+  name: z.string(),
+  expires_in: z.number().int(),
+  region: z.enum(['KZ', 'RU']).nullable(),
+});
+
+/** `GET /api/v3/welcome-pack/get-welcome-packs-guest` (spec section 3 "Welcome pack (guest)"). */
+export const welcomePackGuestReply = z.object({
+  publicTitle: z.string(),
+  stages: z.array(z.object({ deposit: z.number().int(), percent: z.number(), free_spins: z.number().int() })),
+});
+
+/** Free spin (spec section 3). */
+export const freeSpin = z.object({
+  id: z.number().int(),
+  game: z.object({ id: z.string(), name: z.string() }),
+  count: z.number().int(),
+  expiration_at: z.string(),
+});
+
+/** `GET /profile/history` with paging. */
+export const historyReply = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(['deposit', 'bonus', 'bet', 'win', 'adjustment', 'withdrawal']),
+      amount: money,
+      balance_after: money,
+      currency: z.enum(CURRENCIES),
+      created_at: z.string(),
+      description: z.string().nullable(),
+    }),
+  ),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
