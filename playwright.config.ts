@@ -51,6 +51,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
       NEXT_DIST_DIR: '.next-e2e',
       LOG_LEVEL: 'warn',
+      // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the API tests.
+      RATE_LIMIT_ENABLED: 'false',
     },
   },
 });

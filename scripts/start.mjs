@@ -22,6 +22,11 @@ env.NEXT_PUBLIC_API_URL ??= `http://localhost:${env.API_PORT}`;
 env.WEB_ORIGINS ??= `http://localhost:${env.WEB_PORT},http://127.0.0.1:${env.WEB_PORT}`;
 env.NEXT_TELEMETRY_DISABLED = '1';
 env.SUPERVISOR_PID = String(process.pid);
+// The web app is always built and served as production code. The API server runs as production only
+// when NODE_ENV says so (an operator's deployment, which also needs JWT_SECRET); otherwise it runs
+// with its development helpers (the outbox at /dev/outbox, the sandbox payment and social providers)
+// so that a local `npm start` is a complete, playable product.
+const apiEnv = { ...env, NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development' };
 if (!dev) env.NODE_ENV = 'production';
 
 const distDir = env.NEXT_DIST_DIR || '.next';
@@ -78,8 +83,8 @@ let stopping = false;
  * supervisor, which then stops each child once, in order. The API server also watches SUPERVISOR_PID
  * and stops if this process dies without a signal.
  */
-function run(name, command, args, { detached = false } = {}) {
-  const child = spawn(command, args, { cwd: root, env, detached, stdio: ['ignore', 'inherit', 'inherit'] });
+function run(name, command, args, { detached = false, childEnv = env } = {}) {
+  const child = spawn(command, args, { cwd: root, env: childEnv, detached, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -129,6 +134,7 @@ if (!dev) buildIfNeeded();
 
 run('api', bin('tsx'), dev ? ['watch', '--clear-screen=false', 'server/main.ts'] : ['server/main.ts'], {
   detached: true,
+  childEnv: apiEnv,
 });
 const apiUrl = `http://${env.API_HOST}:${env.API_PORT}`;
 if (!(await waitFor(`${apiUrl}/health`, 120_000))) {

@@ -14,10 +14,20 @@ import { pino } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { HttpError, ValidationError } from './lib/errors';
+import { HttpError, TooManyRequestsError, ValidationError } from './lib/errors';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './lib/zod-fastify';
+import { systemClock, type Clock } from './lib/clock';
+import { hcaptchaVerifier, type CaptchaVerifier } from './modules/auth/captcha';
+import { passwordRoutes } from './modules/auth/password-routes';
+import { authRoutes } from './modules/auth/routes';
+import { deriveKeys, resolveSecret } from './modules/auth/secret';
+import { sandboxSocialRoutes, socialRoutes } from './modules/auth/social-routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
+import { devOutboxRoutes } from './modules/outbox/routes';
+import { defaultSenders, type Senders } from './modules/outbox/senders';
+import { profileRoutes } from './modules/users/routes';
+import { vipRoutes } from './modules/vip/routes';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -32,6 +42,12 @@ export interface BuildAppOptions {
   config: Config;
   /** A pino logger to share (main passes the one the embedded database logs to); `false` silences; default: a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
+  /** Default: the system clock. Tests pass a manual one. */
+  clock?: Clock;
+  /** E-mail and SMS delivery. Default: outbox only (messages stay in `outbox_messages`). */
+  senders?: Senders;
+  /** hCaptcha verification. Default: hCaptcha's siteverify when HCAPTCHA_SECRET is set, else none. */
+  captcha?: CaptchaVerifier | null;
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -39,7 +55,7 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the API server without listening; `main.ts` listens, tests use `app.inject`. */
-export function buildApp({ db, config, logger }: BuildAppOptions): App {
+export function buildApp({ db, config, logger, clock, senders, captcha }: BuildAppOptions): App {
   const app = Fastify({
     loggerInstance: logger || pino({ level: logger === false ? 'silent' : config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -70,9 +86,31 @@ export function buildApp({ db, config, logger }: BuildAppOptions): App {
     maxAge: 600,
   });
 
-  const context: AppContext = { db, config };
+  const context: AppContext = {
+    db,
+    config,
+    clock: clock ?? systemClock,
+    keys: deriveKeys(resolveSecret(config)),
+    senders: senders ?? defaultSenders,
+    captcha:
+      captcha !== undefined
+        ? captcha
+        : config.hcaptchaSecret
+          ? hcaptchaVerifier(config.hcaptchaSecret, config.hcaptchaSitekey)
+          : null,
+  };
   void app.register(healthRoutes, context);
   void app.register(geoRoutes, context);
+  void app.register(authRoutes, context);
+  void app.register(passwordRoutes, context);
+  void app.register(socialRoutes, context);
+  void app.register(profileRoutes, context);
+  void app.register(vipRoutes, context);
+  if (config.nodeEnv !== 'production') {
+    // Helpers for testers and e2e tests; absent in production (DESIGN.md).
+    void app.register(devOutboxRoutes, context);
+    void app.register(sandboxSocialRoutes, context);
+  }
 
   return app;
 }
@@ -96,6 +134,9 @@ function handleError(
   if (error instanceof ValidationError) {
     request.log.debug({ errors: error.errors }, 'validation failed');
     return reply.code(422).send({ message: error.message, errors: error.errors });
+  }
+  if (error instanceof TooManyRequestsError) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
   }
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send({ message: error.message });

@@ -16,6 +16,13 @@ describe('loadConfig', () => {
       geoDefaultCountry: null,
       trustProxy: true,
       logLevel: 'info',
+      jwtSecret: undefined,
+      webPublicUrl: 'http://localhost:3000',
+      apiPublicUrl: null,
+      hcaptchaSecret: null,
+      hcaptchaSitekey: null,
+      smsLoginEnabled: true,
+      rateLimitEnabled: true,
     });
   });
 
@@ -40,6 +47,13 @@ describe('loadConfig', () => {
       GEO_DEFAULT_COUNTRY: 'kz',
       TRUST_PROXY: 'false',
       LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(40),
+      WEB_PUBLIC_URL: 'https://casino.example/',
+      API_PUBLIC_URL: 'https://api.casino.example',
+      HCAPTCHA_SECRET: '0x123',
+      HCAPTCHA_SITEKEY: 'site-key',
+      SMS_LOGIN_ENABLED: 'no',
+      RATE_LIMIT_ENABLED: 'false',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -53,6 +67,13 @@ describe('loadConfig', () => {
       geoDefaultCountry: 'KZ',
       trustProxy: false,
       logLevel: 'warn',
+      jwtSecret: 'x'.repeat(40),
+      webPublicUrl: 'https://casino.example',
+      apiPublicUrl: 'https://api.casino.example',
+      hcaptchaSecret: '0x123',
+      hcaptchaSitekey: 'site-key',
+      smsLoginEnabled: false,
+      rateLimitEnabled: false,
     });
   });
 
@@ -64,6 +85,22 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes the web public URL from the first web origin by default', () => {
+    expect(loadConfig({ WEB_ORIGINS: 'https://a.example,https://b.example' }).webPublicUrl).toBe(
+      'https://a.example',
+    );
+  });
+
+  it('requires a JWT_SECRET of at least 32 characters in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: must be at least 32/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(32) }).jwtSecret).toBe('p'.repeat(32));
+  });
+
   it('names every invalid variable in one error', () => {
     let error: unknown;
     try {
@@ -73,6 +110,8 @@ describe('loadConfig', () => {
         WEB_ORIGINS: 'https://ok.example,https://bad.example/path',
         GEO_DEFAULT_COUNTRY: 'KAZ',
         LOG_LEVEL: 'loud',
+        WEB_PUBLIC_URL: 'https://casino.example/reset',
+        SMS_LOGIN_ENABLED: 'maybe',
       });
     } catch (e) {
       error = e;
@@ -84,7 +123,9 @@ describe('loadConfig', () => {
       'DATABASE_URL',
       'GEO_DEFAULT_COUNTRY',
       'LOG_LEVEL',
+      'SMS_LOGIN_ENABLED',
       'WEB_ORIGINS',
+      'WEB_PUBLIC_URL',
     ]);
   });
 });

@@ -34,25 +34,42 @@ const trustProxy = z.string().transform((raw, ctx): boolean | number | string[] 
   return list;
 });
 
+/** `https://example.com` (a trailing slash is accepted), nothing else beyond the origin. */
+function parseOrigin(item: string): string | undefined {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(item);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || parsed.origin === 'null' || !(item === parsed.origin || item === `${parsed.origin}/`)) {
+    return undefined;
+  }
+  return parsed.origin;
+}
+
 const origins = z.string().transform((raw, ctx) => {
   const list = raw
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
   return list.map((item) => {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(item);
-    } catch {
-      parsed = undefined;
-    }
-    // Accept a trailing slash (`http://localhost:3000/`), nothing else beyond the origin.
-    if (!parsed || parsed.origin === 'null' || !(item === parsed.origin || item === `${parsed.origin}/`)) {
+    const origin = parseOrigin(item);
+    if (!origin) {
       ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin such as https://example.com` });
       return item;
     }
-    return parsed.origin;
+    return origin;
   });
+});
+
+const origin = z.string().transform((raw, ctx) => {
+  const parsed = parseOrigin(raw.trim());
+  if (!parsed) {
+    ctx.addIssue({ code: 'custom', message: `"${raw}" is not an origin such as https://example.com` });
+    return z.NEVER;
+  }
+  return parsed;
 });
 
 const envSchema = z.object({
@@ -104,6 +121,33 @@ const envSchema = z.object({
   TRUST_PROXY: optional(trustProxy.default(true)),
   /** Log level: fatal, error, warn, info (default), debug, trace or silent. */
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  /**
+   * Key that signs access tokens (HS256), social log-in states and one-time code hashes: at least 32
+   * characters. Required when NODE_ENV=production. Unset in development: a random key is created once in
+   * DATA_DIR/jwt-secret and reused (instances sharing DATA_DIR agree); unset in test: random per process.
+   */
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Public address of the web app, for links in messages (`{WEB_PUBLIC_URL}/{locale}/reset-password/{token}`).
+   * Default: the first WEB_ORIGINS entry.
+   */
+  WEB_PUBLIC_URL: optional(origin.optional()),
+  /**
+   * Public address of this API server, for the social log-in URL. Default: taken from the request
+   * (Host / X-Forwarded-Host and -Proto when TRUST_PROXY allows).
+   */
+  API_PUBLIC_URL: optional(origin.optional()),
+  /** hCaptcha secret. Set: registration, log-in, send-code and forgot-password calls require `h-captcha-response`. */
+  HCAPTCHA_SECRET: optional(z.string().optional()),
+  /** hCaptcha site key, passed to siteverify to pin tokens to this site. Optional. */
+  HCAPTCHA_SITEKEY: optional(z.string().optional()),
+  /** Log-in by SMS code offered (profile feature flag `sms_login`). Default `true`. */
+  SMS_LOGIN_ENABLED: optional(booleanFlag.default(true)),
+  /**
+   * Brute-force limits on log-in, code and restore calls (counted in PostgreSQL, shared by every API
+   * instance). Default `true`; `false` only for load tests.
+   */
+  RATE_LIMIT_ENABLED: optional(booleanFlag.default(true)),
 });
 
 export interface Config {
@@ -122,6 +166,16 @@ export interface Config {
   geoDefaultCountry: string | null;
   trustProxy: boolean | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Undefined → development: persisted under DATA_DIR; test: random per process (see auth/secret.ts). */
+  jwtSecret: string | undefined;
+  /** Origin of the web app, no trailing slash. */
+  webPublicUrl: string;
+  /** Origin of this API server, or null to take it from the request. */
+  apiPublicUrl: string | null;
+  hcaptchaSecret: string | null;
+  hcaptchaSitekey: string | null;
+  smsLoginEnabled: boolean;
+  rateLimitEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +192,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError(['JWT_SECRET: required when NODE_ENV=production (at least 32 characters)']);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     apiHost: e.API_HOST,
@@ -150,5 +207,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoDefaultCountry: e.GEO_DEFAULT_COUNTRY ?? null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET,
+    webPublicUrl: e.WEB_PUBLIC_URL ?? e.WEB_ORIGINS[0] ?? 'http://localhost:3000',
+    apiPublicUrl: e.API_PUBLIC_URL ?? null,
+    hcaptchaSecret: e.HCAPTCHA_SECRET ?? null,
+    hcaptchaSitekey: e.HCAPTCHA_SITEKEY ?? null,
+    smsLoginEnabled: e.SMS_LOGIN_ENABLED,
+    rateLimitEnabled: e.RATE_LIMIT_ENABLED,
   };
 }

@@ -1,8 +1,19 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Clock } from './lib/clock';
+import type { CaptchaVerifier } from './modules/auth/captcha';
+import type { AuthKeys } from './modules/auth/secret';
+import type { Senders } from './modules/outbox/senders';
 
 /** What route modules receive as plugin options. */
 export interface AppContext {
   db: Database;
   config: Config;
+  /** The time every rule (expiry, windows, cooldowns) is judged by; tests move it. */
+  clock: Clock;
+  keys: AuthKeys;
+  /** Delivery of outbox messages per channel. */
+  senders: Senders;
+  /** hCaptcha verification, or null when HCAPTCHA_SECRET is unset (no captcha required). */
+  captcha: CaptchaVerifier | null;
 }

@@ -1,5 +1,6 @@
 import { geoCommands } from '../modules/geo/admin-commands';
+import { userCommands } from '../modules/users/admin-commands';
 import type { CommandGroup } from './command';
 
 /** Every command group of `npm run admin`. A new domain adds its module here. */
-export const commandGroups: CommandGroup[] = [geoCommands];
+export const commandGroups: CommandGroup[] = [geoCommands, userCommands];

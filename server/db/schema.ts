@@ -2,9 +2,13 @@
  * The Drizzle schema: infrastructure tables here, domain tables in `server/modules/<domain>/schema.ts`,
  * re-exported below so that drizzle-kit and the typed `db` see every table.
  */
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export * from '../modules/geo/schema';
+export * from '../modules/users/schema';
+export * from '../modules/auth/schema';
+export * from '../modules/outbox/schema';
+export * from '../modules/vip/schema';
 
 /** Seed steps already applied (see `server/db/seed.ts`): each runs once per database. */
 export const seedRuns = pgTable('seed_runs', {
@@ -18,4 +22,14 @@ export const operatorSettings = pgTable('operator_settings', {
   value: jsonb('value'),
   description: text('description').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fixed-window request counters of the brute-force limits (server/lib/rate-limit.ts), shared by every API
+ * instance. `key` is a SHA-256 of the rule and the identity (IP, e-mail, phone); stale rows are pruned.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });

@@ -1,10 +1,12 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers';
-import { operatorSettings, seedRuns } from './schema';
-import { seedDatabase, seedSteps, type SeedStep } from './seed';
+import { verifyPassword } from '../modules/auth/passwords';
+import { operatorSettings, seedRuns, users } from './schema';
+import { DEMO_USERS, seedDatabase, seedSteps, type SeedStep } from './seed';
 
 const { db } = await createTestDatabase();
+const freshDatabase = createTestDatabase();
 
 describe('seedDatabase', () => {
   it('applies every step on a fresh database and records it', async () => {
@@ -43,5 +45,28 @@ describe('seedDatabase', () => {
     const keys = (await db.select().from(operatorSettings)).map((s) => s.key);
     expect(keys).not.toContain('half_done');
     expect((await db.select().from(seedRuns)).map((r) => r.id)).not.toContain('test-failing-step');
+  });
+});
+
+describe('demo users', () => {
+  it('seeds a verified e-mail player (RUB) and a verified phone player (KZT) who can log in', async () => {
+    const { db: fresh } = await freshDatabase;
+    await seedDatabase(fresh);
+    const rows = await fresh.select().from(users).orderBy(asc(users.id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        email: DEMO_USERS.email.email,
+        currency: 'RUB',
+        registerMethod: 'email',
+        isEmailVerified: true,
+      }),
+      expect.objectContaining({
+        phone: DEMO_USERS.phone.phone,
+        currency: 'KZT',
+        registerMethod: 'phone',
+        isPhoneVerified: true,
+      }),
+    ]);
+    for (const row of rows) expect(await verifyPassword(row.passwordHash ?? '', 'demo12345')).toBe(true);
   });
 });

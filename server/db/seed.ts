@@ -5,7 +5,15 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client';
-import { operatorSettings, seedRuns } from './schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { newSuperBonusTag } from '../modules/users/service';
+import { operatorSettings, seedRuns, users } from './schema';
+
+/** Demo accounts of a fresh installation (README). */
+export const DEMO_USERS = {
+  email: { email: 'demo@aurum.example', password: 'demo12345', currency: 'RUB' },
+  phone: { phone: '+77010000001', password: 'demo12345', currency: 'KZT' },
+} as const;
 
 export interface SeedStep {
   /** Stable id, e.g. `0001-operator-settings`. */
@@ -33,6 +41,34 @@ export const seedSteps: SeedStep[] = [
             value: null,
             description:
               'Affiliate (revenue share) site linked from the site (mirror data revshare_service_frontend_url)',
+          },
+        ])
+        .onConflictDoNothing();
+    },
+  },
+  {
+    // A player by e-mail (RUB, e-mail verified) and one by phone (KZT, phone verified).
+    id: '0002-demo-users',
+    async run(tx) {
+      const { email, phone } = DEMO_USERS;
+      await tx
+        .insert(users)
+        .values([
+          {
+            email: email.email,
+            passwordHash: await hashPassword(email.password),
+            currency: email.currency,
+            registerMethod: 'email',
+            isEmailVerified: true,
+            superBonusTag: newSuperBonusTag(),
+          },
+          {
+            phone: phone.phone,
+            passwordHash: await hashPassword(phone.password),
+            currency: phone.currency,
+            registerMethod: 'phone',
+            isPhoneVerified: true,
+            superBonusTag: newSuperBonusTag(),
           },
         ])
         .onConflictDoNothing();

@@ -28,3 +28,22 @@ export class ValidationError extends HttpError {
     return new ValidationError({ [field]: [`${key}: ${text}`] });
   }
 }
+
+/** HTTP 429 `{ message }` with a `retry-after` header (seconds). */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many attempts. Please try again in ${retryAfterSeconds} seconds.`,
+  ) {
+    super(429, message);
+    this.name = 'TooManyRequestsError';
+  }
+}
+
+/** HTTP 401 `{ message }`: no token, a bad or expired one, or a revoked session. */
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Unauthenticated.') {
+    super(401, message);
+    this.name = 'UnauthorizedError';
+  }
+}

@@ -18,6 +18,14 @@ describe('zodIssuesToFieldErrors', () => {
     });
   });
 
+  it('says "required" for a missing choice (enum or union), not "invalid"', () => {
+    const schema = z.object({ type: z.enum(['join', 'leave']), amount: z.union([z.number(), z.string()]) });
+    expect(errorsFor(schema, { amount: null })).toEqual({
+      type: ['required: The type field is required.'],
+      amount: ['required: The amount field is required.'],
+    });
+  });
+
   it('gives a key per kind of failure', () => {
     const schema = z.object({
       email: z.email(),

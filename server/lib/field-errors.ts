@@ -64,6 +64,13 @@ function label(path: readonly PropertyKey[]): string {
 }
 
 function describe(issue: Issue, name: string): string {
+  // A missing value that fails an enum or a union (zod reports invalid_value / invalid_union) is missing.
+  if (
+    (issue.code === 'invalid_value' || issue.code === 'invalid_union') &&
+    (issue.input === undefined || issue.input === null)
+  ) {
+    return `required: The ${name} field is required.`;
+  }
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null)

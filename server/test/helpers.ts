@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, type DbHandle } from '../db/client';
 
@@ -40,11 +40,21 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
  * test-only routes before the app is ready.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string | undefined>; prepare?: (app: App) => void } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    prepare?: (app: App) => void;
+  } & Pick<BuildAppOptions, 'clock' | 'senders' | 'captcha'> = {},
 ): Promise<{ app: App; db: DbHandle['db']; pool: pg.Pool; config: Config }> {
   const { db, pool } = await createTestDatabase();
   const config = testConfig(options.env);
-  const app = buildApp({ db, config, logger: false });
+  const app = buildApp({
+    db,
+    config,
+    logger: false,
+    clock: options.clock,
+    senders: options.senders,
+    captcha: options.captcha,
+  });
   options.prepare?.(app);
   await app.ready();
   afterAll(() => app.close());

@@ -22,7 +22,7 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
   await expect
     .poll(async () => {
       const response = await request.get(`${API_URL}/dev/outbox`, { params: { to } });
-      const messages = (await response.json()) as { code?: string | null }[];
+      const { messages } = (await response.json()) as { messages: { code?: string | null }[] };
       code = messages.find((m) => m.code)?.code ?? undefined;
       return code;
     })

@@ -17,7 +17,7 @@ vi.mock('@/lib/i18n/navigation', () => ({ usePathname: () => '/games/dice', useR
 
 const server = withMockServer();
 
-function renderBootstrap(locale = 'en') {
+function renderBootstrap(locale: 'ru' | 'en' | 'kz' = 'en') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>

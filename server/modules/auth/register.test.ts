@@ -1,0 +1,208 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { userSchema } from '@/lib/api/schemas/user';
+import { users } from '../../db/schema';
+import {
+  client,
+  outbox,
+  PASSWORD,
+  profile,
+  signUpByEmail,
+  uniqueEmail,
+  uniquePhone,
+} from '../../test/accounts';
+import { createTestApp } from '../../test/helpers';
+
+const { app, db } = await createTestApp();
+
+const countUsers = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+
+describe('POST /api/v2/auth/register/email', () => {
+  it('creates the account, answers a token that opens the profile, and sends a verification code', async () => {
+    const email = uniqueEmail();
+    const response = await client(app).post('/api/v2/auth/register/email', { email, password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const reply = response.json();
+    expect(reply).toEqual({ success: true, token: expect.any(String), sso: null });
+
+    const me = await profile(app, reply.token);
+    expect(me.statusCode).toBe(200);
+    const user = me.json().user;
+    expect(user).toMatchObject({
+      email,
+      phone: null,
+      currency: 'RUB',
+      register_method: 'email',
+      is_email_verified: false,
+      is_phone_verified: false,
+      is_password_exists: true,
+      balance: 0,
+      bonus: 0,
+      bonus_balance: 0,
+      total_balance: 0,
+    });
+    expect(() => userSchema.parse(user)).not.toThrow();
+
+    const [message] = await outbox(app, email);
+    expect(message).toMatchObject({
+      channel: 'email',
+      template: 'verify_code',
+      code: expect.stringMatching(/^\d{6}$/),
+    });
+    expect(message.body).toContain(message.code);
+  });
+
+  it('keeps the chosen currency and the attribution, and stores the password as argon2id', async () => {
+    const email = uniqueEmail();
+    const { token } = await signUpByEmail(app, {
+      email,
+      currency: 'USD',
+      extra: { fpp: 'fp-123', partner: 'p-7', adplace: 'ad-1', stag: 'stag-9', promo: 'WELCOME' },
+    });
+    expect((await profile(app, token)).json().user.currency).toBe('USD');
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({
+      fpp: 'fp-123',
+      partner: 'p-7',
+      adplace: 'ad-1',
+      stag: 'stag-9',
+      promo: 'WELCOME',
+    });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).not.toContain(PASSWORD);
+  });
+
+  it('stores the e-mail lower-cased and refuses it again in any case with 422 taken', async () => {
+    const email = uniqueEmail('Mixed');
+    await signUpByEmail(app, { email: `  ${email.toUpperCase()} ` });
+    const before = await countUsers();
+    const again = await client(app).post('/api/v2/auth/register/email', { email, password: PASSWORD });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({
+      message: 'The email has already been taken.',
+      errors: { email: ['taken: The email has already been taken.'] },
+    });
+    expect(await countUsers()).toBe(before);
+    const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    expect(row.email).toBe(email.toLowerCase());
+  });
+
+  it('answers bad input with 422 per field and creates nothing', async () => {
+    const before = await countUsers();
+    const cases: [unknown, Record<string, string[]>][] = [
+      [
+        {},
+        {
+          email: ['required: The email field is required.'],
+          password: ['required: The password field is required.'],
+        },
+      ],
+      [
+        { email: 'not-an-email', password: 'short', currency: 'GBP' },
+        {
+          email: ['invalid_email: The email field must be a valid email address.'],
+          password: ['too_short: The password field must be at least 8 characters.'],
+          currency: ['invalid: The selected currency is invalid.'],
+        },
+      ],
+      [
+        { email: `${'a'.repeat(250)}@example.com`, password: 'x'.repeat(129) },
+        {
+          email: ['too_long: The email field must not be longer than 254 characters.'],
+          password: ['too_long: The password field must not be longer than 128 characters.'],
+        },
+      ],
+      [
+        { email: 42, password: true },
+        {
+          email: ['invalid: The email field must be a string.'],
+          password: ['invalid: The password field must be a string.'],
+        },
+      ],
+      [
+        { email: uniqueEmail(), password: PASSWORD, promo: 'x'.repeat(65) },
+        { promo: ['too_long: The promo field must not be longer than 64 characters.'] },
+      ],
+    ];
+    for (const [body, errors] of cases) {
+      const response = await client(app).post('/api/v2/auth/register/email', body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(response.json().errors).toEqual(errors);
+    }
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('lets exactly one of two simultaneous sign-ups with one e-mail through; the other gets 422 taken', async () => {
+    const email = uniqueEmail();
+    const before = await countUsers();
+    const responses = await Promise.all([
+      client(app).post('/api/v2/auth/register/email', { email, password: PASSWORD }),
+      client(app).post('/api/v2/auth/register/email', { email: email.toUpperCase(), password: PASSWORD }),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(responses.find((r) => r.statusCode === 422)?.json().errors).toEqual({
+      email: ['taken: The email has already been taken.'],
+    });
+    expect(await countUsers()).toBe(before + 1);
+  });
+
+  it('writes the verification message in the language of Accept-Language', async () => {
+    const cases: [string, RegExp][] = [
+      ['ru-RU', /Код подтверждения/],
+      ['en-US,en;q=0.9', /Your confirmation code/],
+      ['kk-KZ', /Растау коды/],
+      ['de-DE', /Код подтверждения/],
+    ];
+    for (const [language, text] of cases) {
+      const email = uniqueEmail();
+      const response = await client(app).request('POST', '/api/v2/auth/register/email', {
+        body: { email, password: PASSWORD },
+        headers: { 'accept-language': language },
+      });
+      expect(response.statusCode).toBe(200);
+      const [message] = await outbox(app, email);
+      expect(message.body, language).toMatch(text);
+    }
+  });
+});
+
+describe('POST /api/v2/auth/register/phone', () => {
+  it('creates the account with the phone and sends the verification code by SMS', async () => {
+    const phone = uniquePhone();
+    const response = await client(app).post('/api/v2/auth/register/phone', {
+      phone: `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`,
+      password: PASSWORD,
+      currency: 'KZT',
+    });
+    expect(response.statusCode).toBe(200);
+    const user = (await profile(app, response.json().token)).json().user;
+    expect(user).toMatchObject({
+      phone,
+      email: null,
+      currency: 'KZT',
+      register_method: 'phone',
+      is_phone_verified: false,
+    });
+    const [message] = await outbox(app, phone);
+    expect(message).toMatchObject({ channel: 'sms', template: 'verify_code', subject: null });
+    expect(message.body).toContain(message.code);
+  });
+
+  it('refuses a taken phone and a malformed one with 422', async () => {
+    const phone = uniquePhone();
+    await client(app).post('/api/v2/auth/register/phone', { phone, password: PASSWORD });
+    const taken = await client(app).post('/api/v2/auth/register/phone', { phone, password: PASSWORD });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ phone: ['taken: The phone has already been taken.'] });
+
+    for (const bad of ['87011234567', '+7 701', '+0123456789012', 'phone']) {
+      const response = await client(app).post('/api/v2/auth/register/phone', {
+        phone: bad,
+        password: PASSWORD,
+      });
+      expect(response.statusCode, bad).toBe(422);
+      expect(response.json().errors.phone).toEqual(['invalid_format: The phone field format is invalid.']);
+    }
+  });
+});

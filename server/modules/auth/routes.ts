@@ -1,0 +1,269 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  authReply,
+  codeSentReply,
+  loginEmailCodeBody,
+  loginEmailPasswordBody,
+  loginPhoneCodeBody,
+  loginPhonePasswordBody,
+  refreshReply,
+  registerEmailBody,
+  registerPhoneBody,
+  sendEmailCodeBody,
+  sendPhoneCodeBody,
+  smsQuery,
+  successReply,
+  verifyCodeBody,
+} from '@/lib/contracts/auth';
+import type { AppContext } from '../../context';
+import { rateLimit, type LimitSpec } from '../../lib/rate-limit';
+import type { RoutePlugin } from '../../lib/zod-fastify';
+import { requireCaptcha } from './captcha';
+import type { AuthDeps } from './deps';
+import { requireAuth, sessionOf } from './guard';
+import { LIMITS } from './limits';
+import {
+  loginWithCode,
+  loginWithPassword,
+  logout,
+  register,
+  sendLoginCode,
+  sendLoginData,
+  sendVerificationCode,
+  verifyAccount,
+  type LoginKind,
+} from './service';
+import { localeFromAcceptLanguage } from './templates';
+import { bearerToken, refreshSession } from './tokens';
+
+/** Shared by the accounts route modules. */
+export function routeHelpers(ctx: AppContext) {
+  return {
+    deps: (request: FastifyRequest): AuthDeps => ({ ...ctx, log: request.log }),
+    limit: (specs: LimitSpec[]) =>
+      rateLimit({ db: ctx.db, clock: ctx.clock, enabled: ctx.config.rateLimitEnabled }, specs),
+    captcha: requireCaptcha(ctx.captcha),
+    auth: requireAuth(ctx),
+    locale: (request: FastifyRequest) => localeFromAcceptLanguage(request.headers['accept-language']),
+  };
+}
+
+/** Answers of the accounts calls carry tokens and personal data: never cached. */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store');
+}
+
+const signedIn = (token: string) => ({ success: true as const, token, sso: null });
+
+/** Sign-up, log-in, codes, account verification and the session calls of spec §7 "Authentication". */
+export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
+  const { deps, limit, captcha, auth, locale } = routeHelpers(ctx);
+  app.addHook('onRequest', noStore);
+
+  // --- sign-up ---
+  app.post(
+    '/api/v2/auth/register/email',
+    {
+      schema: { body: registerEmailBody, response: { 200: authReply } },
+      preHandler: [limit(LIMITS.register), captcha],
+    },
+    async (request) => {
+      const { email, password, currency, fpp, partner, adplace, stag, promo } = request.body;
+      const token = await register(deps(request), {
+        kind: 'email',
+        address: email,
+        password,
+        currency,
+        attribution: { fpp, partner, adplace, stag, promo },
+        locale: locale(request),
+      });
+      return signedIn(token);
+    },
+  );
+
+  app.post(
+    '/api/v2/auth/register/phone',
+    {
+      schema: { body: registerPhoneBody, response: { 200: authReply } },
+      preHandler: [limit(LIMITS.register), captcha],
+    },
+    async (request) => {
+      const { phone, password, currency, fpp, partner, adplace, stag, promo } = request.body;
+      const token = await register(deps(request), {
+        kind: 'phone',
+        address: phone,
+        password,
+        currency,
+        attribution: { fpp, partner, adplace, stag, promo },
+        locale: locale(request),
+      });
+      return signedIn(token);
+    },
+  );
+
+  // --- log-in with a password ---
+  app.post(
+    '/api/v2/auth/login/email/password',
+    {
+      schema: { body: loginEmailPasswordBody, response: { 200: authReply } },
+      preHandler: [limit(LIMITS.passwordLogin), captcha],
+    },
+    async (request) =>
+      signedIn(
+        await loginWithPassword(deps(request), {
+          kind: 'email',
+          address: request.body.email,
+          password: request.body.password,
+        }),
+      ),
+  );
+
+  app.post(
+    '/api/v2/auth/login/phone/password',
+    {
+      schema: { body: loginPhonePasswordBody, querystring: smsQuery, response: { 200: authReply } },
+      preHandler: [limit(LIMITS.passwordLogin), captcha],
+    },
+    async (request) =>
+      signedIn(
+        await loginWithPassword(deps(request), {
+          kind: 'phone',
+          address: request.body.phone,
+          password: request.body.password,
+        }),
+      ),
+  );
+
+  // --- log-in with a one-time code ---
+  const sendCode = (kind: LoginKind, resend: boolean) => async (request: FastifyRequest) => {
+    const body = request.body as { email?: string; phone?: string };
+    return sendLoginCode(deps(request), {
+      kind,
+      address: (kind === 'email' ? body.email : body.phone) as string,
+      locale: locale(request),
+      resend,
+    });
+  };
+
+  app.post(
+    '/api/v2/auth/login/email/verification',
+    {
+      schema: { body: sendEmailCodeBody, response: { 200: codeSentReply } },
+      preHandler: [limit(LIMITS.codeSend), captcha],
+    },
+    sendCode('email', false),
+  );
+  app.post(
+    '/api/v2/auth/login/phone/verification',
+    {
+      schema: { body: sendPhoneCodeBody, querystring: smsQuery, response: { 200: codeSentReply } },
+      preHandler: [limit(LIMITS.codeSend), captcha],
+    },
+    sendCode('phone', false),
+  );
+  app.post(
+    '/api/v2/auth/login/email/resend',
+    {
+      schema: { body: sendEmailCodeBody, response: { 200: codeSentReply } },
+      preHandler: [limit(LIMITS.codeSend)],
+    },
+    sendCode('email', true),
+  );
+  app.post(
+    '/api/v2/auth/login/phone/code/resend',
+    {
+      schema: { body: sendPhoneCodeBody, querystring: smsQuery, response: { 200: codeSentReply } },
+      preHandler: [limit(LIMITS.codeSend)],
+    },
+    sendCode('phone', true),
+  );
+
+  app.post(
+    '/api/v2/auth/login/email/code',
+    {
+      schema: { body: loginEmailCodeBody, response: { 200: authReply } },
+      preHandler: [limit(LIMITS.codeCheck)],
+    },
+    async (request) =>
+      signedIn(
+        await loginWithCode(deps(request), {
+          kind: 'email',
+          address: request.body.email,
+          code: request.body.code,
+        }),
+      ),
+  );
+  app.post(
+    '/api/v2/auth/login/phone/code',
+    {
+      schema: { body: loginPhoneCodeBody, querystring: smsQuery, response: { 200: authReply } },
+      preHandler: [limit(LIMITS.codeCheck)],
+    },
+    async (request) =>
+      signedIn(
+        await loginWithCode(deps(request), {
+          kind: 'phone',
+          address: request.body.phone,
+          code: request.body.code,
+        }),
+      ),
+  );
+
+  // --- verification of the account's own address (logged in) ---
+  for (const kind of ['email', 'phone'] as const) {
+    app.post(
+      `/api/v2/auth/${kind}/resend`,
+      { schema: { response: { 200: codeSentReply } }, preHandler: [auth, limit(LIMITS.accountCodeSend)] },
+      async (request) =>
+        sendVerificationCode(deps(request), {
+          userId: sessionOf(request).userId,
+          kind,
+          locale: locale(request),
+        }),
+    );
+    app.post(
+      `/api/v2/auth/${kind}/verify/code`,
+      {
+        schema: { body: verifyCodeBody, response: { 200: successReply } },
+        preHandler: [auth, limit(LIMITS.accountCodeCheck)],
+      },
+      async (request) => {
+        await verifyAccount(deps(request), {
+          userId: sessionOf(request).userId,
+          kind,
+          code: request.body.code,
+        });
+        return { success: true as const };
+      },
+    );
+  }
+
+  // --- session ---
+  app.post('/auth/refresh-token', { schema: { response: { 200: refreshReply } } }, async (request) => {
+    const token = await refreshSession(
+      ctx.db,
+      ctx.keys.accessToken,
+      bearerToken(request.headers.authorization),
+      ctx.clock(),
+    );
+    return { access_token: token };
+  });
+
+  app.put(
+    '/auth/logout',
+    { schema: { response: { 200: successReply } }, preHandler: [auth] },
+    async (request) => {
+      await logout(deps(request), sessionOf(request));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/send_login_data',
+    { schema: { response: { 200: successReply } }, preHandler: [auth, limit(LIMITS.loginData)] },
+    async (request) => {
+      await sendLoginData(deps(request), { userId: sessionOf(request).userId, locale: locale(request) });
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import { profileQuery, profileReply, profileSettingsBody, profileSettingsReply } from '@/lib/contracts/auth';
+import type { AppContext } from '../../context';
+import type { RoutePlugin } from '../../lib/zod-fastify';
+import { requireAuth, sessionOf } from '../auth/guard';
+import { noStore } from '../auth/routes';
+import { socialLoginAvailable } from '../auth/social';
+import { freshToken } from '../auth/tokens';
+import { countryFromHeader, regionFor } from '../geo/service';
+import { findUserById, rememberDeviceTag, toProfileUser, updateSettings } from './service';
+
+/** `GET /profile/user` and `PUT /profile/settings` (spec §7, "Profile"). */
+export const profileRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
+  const auth = requireAuth(ctx);
+  app.addHook('onRequest', noStore);
+
+  app.get(
+    '/profile/user',
+    { schema: { querystring: profileQuery, response: { 200: profileReply } }, preHandler: [auth] },
+    async (request) => {
+      const session = sessionOf(request);
+      const user = await findUserById(ctx.db, session.userId);
+      if (!user) throw new Error(`User ${session.userId} of a live session is missing`);
+      await rememberDeviceTag(ctx.db, user, request.query.whoAreYou);
+      const country = countryFromHeader(
+        request.headers[ctx.config.geoCountryHeader],
+        ctx.config.geoDefaultCountry,
+      );
+      return {
+        user: await toProfileUser(user),
+        features: { social_login: socialLoginAvailable(ctx), sms_login: ctx.config.smsLoginEnabled },
+        region: regionFor(country),
+        fresh_token: await freshToken(ctx.keys.accessToken, session, ctx.clock()),
+        super_bonus: user.superBonusTag,
+      };
+    },
+  );
+
+  app.put(
+    '/profile/settings',
+    { schema: { body: profileSettingsBody, response: { 200: profileSettingsReply } }, preHandler: [auth] },
+    async (request) => {
+      const user = await updateSettings(ctx.db, sessionOf(request).userId, request.body, ctx.clock());
+      return { success: true as const, user: await toProfileUser(user) };
+    },
+  );
+};
