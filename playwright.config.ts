@@ -33,7 +33,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], locale: 'ru-RU' }, testIgnore: /mobile\.spec\.ts/ },
-    { name: 'mobile', use: { ...devices['Pixel 7'], locale: 'ru-RU' }, testMatch: /mobile\.spec\.ts/ },
+    {
+      name: 'mobile',
+      // The narrowest common phone width.
+      use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, locale: 'ru-RU' },
+      testMatch: /mobile\.spec\.ts/,
+    },
   ],
   webServer: {
     command: 'node scripts/start.mjs',

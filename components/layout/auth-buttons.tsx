@@ -45,16 +45,31 @@ export function AuthButtons() {
       <DialogTrigger modal="PayIn" className={buttonClass.primary} testId="deposit-button">
         {t('header.deposit')}
       </DialogTrigger>
-      <Link href={ROUTES.profile} className={buttonClass.secondary} data-testid="profile-link">
-        {t('account.profile')}
+      <Link
+        href={ROUTES.profile}
+        className={`${buttonClass.secondary} px-3`}
+        aria-label={t('account.profile')}
+        data-testid="profile-link"
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
+        </svg>
+        <span className="hidden sm:inline">{t('account.profile')}</span>
       </Link>
       <button
         type="button"
-        className={buttonClass.ghost}
+        className={`${buttonClass.ghost} px-2`}
         onClick={() => void logout(queryClient)}
+        aria-label={t('auth.logout')}
+        title={t('auth.logout')}
         data-testid="logout-button"
       >
-        {t('auth.logout')}
+        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M10 3h9a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-9v-2h9V5h-9V3Zm-.6 4.6L10.8 9l-2 2H16v2H8.8l2 2-1.4 1.4L5 12l4.4-4.4Z"
+          />
+        </svg>
       </button>
     </div>
   );

@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
 import { Link } from '@/lib/i18n/navigation';
+import { LanguageSwitcher } from './language-switcher';
 import { ROUTES } from '@/lib/routes';
 
 export async function Footer() {
@@ -39,6 +41,11 @@ export async function Footer() {
             </li>
           </ul>
         </nav>
+        <div className="sm:hidden">
+          <Suspense fallback={null}>
+            <LanguageSwitcher testId="language-switcher-footer" />
+          </Suspense>
+        </div>
         <div className="text-sm text-muted sm:col-span-2">
           <p>{t('age')}</p>
           <p className="mt-1">{t('rights', { year: new Date().getFullYear() })}</p>

@@ -13,14 +13,19 @@ export async function Header() {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold" aria-label={t('header.logoLabel')}>
           <LogoMark />
-          <span aria-hidden="true">{t('app.name')}</span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            {t('app.name')}
+          </span>
         </Link>
         <div className="order-3 w-full lg:order-none lg:w-auto lg:flex-1">
           <MainNav />
         </div>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-2">
           <Suspense fallback={null}>
-            <LanguageSwitcher />
+            {/* On phones the language switcher lives in the footer, to keep the header on one line. */}
+            <div className="hidden sm:block">
+              <LanguageSwitcher />
+            </div>
             <AuthButtons />
           </Suspense>
         </div>

@@ -7,7 +7,7 @@ import { LOCALE_RECORDS, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 
 /** Switches the interface language; next-intl keeps the choice in the locale cookie for 365 days. */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ testId = 'language-switcher' }: { testId?: string }) {
   const t = useTranslations('language');
   const locale = useLocale();
   const pathname = usePathname();
@@ -30,11 +30,11 @@ export function LanguageSwitcher() {
         disabled={pending}
         onChange={(event) => change(event.target.value as Locale)}
         className="min-h-10 rounded-lg border border-line bg-panel-2 px-2 py-1 text-white"
-        data-testid="language-switcher"
+        data-testid={testId}
       >
         {LOCALES.map((code) => (
           <option key={code} value={code} lang={LOCALE_RECORDS[code].iso}>
-            {code.toUpperCase()} · {LOCALE_RECORDS[code].name}
+            {LOCALE_RECORDS[code].name}
           </option>
         ))}
       </select>

@@ -13,7 +13,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('account-area')).toBeVisible();
 
     await page.goto('/en/profile');
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
 
     await page.getByTestId('logout-button').click();
     await expect(page.getByTestId('login-button')).toBeVisible();
@@ -22,7 +22,7 @@ test.describe('accounts', () => {
     await page.getByTestId('login-button').click();
     const dialog = page.getByTestId('modal-login');
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
-    await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+    await dialog.locator('input[type=password]').fill('correct-horse-1');
     await dialog.getByTestId('login-submit').click();
     await expect(page.getByTestId('account-area')).toBeVisible();
     const token = (await page.context().cookies()).find((c) => c.name === 'token');
@@ -34,7 +34,7 @@ test.describe('accounts', () => {
     await page.goto('/ru?login=1');
     const dialog = page.getByTestId('modal-login');
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(uniqueEmail('nobody'));
-    await dialog.getByLabel('Пароль', { exact: true }).fill('wrong-password');
+    await dialog.locator('input[type=password]').fill('wrong-password');
     await dialog.getByTestId('login-submit').click();
     await expect(page.getByTestId('notification-error')).toBeVisible();
     await expect(page.getByTestId('login-button')).toBeVisible();
@@ -74,6 +74,9 @@ test.describe('accounts', () => {
     await page.locator('input[type=password]').nth(0).fill('new-password-2');
     await page.locator('input[type=password]').nth(1).fill('new-password-2');
     await page.getByRole('button', { name: /save|set|change|reset/i }).first().click();
+    // Saved: the new password works, the login dialog opens on the home page.
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByTestId('modal-login')).toBeVisible();
 
     const login = await request.post(`${API_URL}/api/v2/auth/login/email/password`, {
       data: { email, password: 'new-password-2' },
@@ -89,7 +92,7 @@ test.describe('accounts', () => {
     const email = uniqueEmail('settings');
     await page.goto('/en');
     await signUpByEmail(page, email, 'correct-horse-3');
-    await page.getByRole('button', { name: 'Later' }).click();
+    await page.getByTestId('verify-later').click();
     await page.goto('/en/profile/setting');
     const avatar = page.getByRole('checkbox', { name: /avatar/i }).or(page.getByRole('switch', { name: /avatar/i }));
     await expect(avatar).toBeVisible();

@@ -35,7 +35,7 @@ export async function signUpByEmail(page: Page, email: string, password: string)
   await page.getByTestId('signup-button').click();
   const dialog = page.getByTestId('modal-signup');
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.locator('input[type=password]').fill(password);
   await dialog.getByRole('checkbox').check();
   await dialog.getByTestId('signup-submit').click();
   await expect(dialog.getByTestId('verify-contact')).toBeVisible();

@@ -80,7 +80,7 @@ export function VerifyContact({
         error={invalid ? t('invalidCode') : undefined}
       />
       <div className="grid grid-cols-2 gap-2">
-        <button type="button" className={buttonClass.secondary} onClick={onDone}>
+        <button type="button" className={buttonClass.secondary} onClick={onDone} data-testid="verify-later">
           {t('verifyLater')}
         </button>
         <button type="submit" className={buttonClass.primary} disabled={pending} aria-busy={pending} data-testid="verify-submit">

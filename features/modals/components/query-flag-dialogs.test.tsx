@@ -1,7 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import { NextIntlClientProvider } from 'next-intl';
+import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import messages from '@/messages/en.json';
 import { useModalStore } from '@/lib/stores/modal-store';
 import { QueryFlagDialogs } from './query-flag-dialogs';
 
@@ -12,13 +10,6 @@ vi.mock('@/lib/i18n/navigation', () => ({
   useRouter: () => ({ replace: nav.replace }),
 }));
 
-const renderDialogs = () =>
-  render(
-    <NextIntlClientProvider locale="en" messages={messages}>
-      <QueryFlagDialogs />
-    </NextIntlClientProvider>,
-  );
-
 describe('QueryFlagDialogs', () => {
   beforeEach(() => {
     nav.replace.mockReset();
@@ -27,15 +18,22 @@ describe('QueryFlagDialogs', () => {
 
   it('opens the dialog a flag names and removes the flag without scrolling', () => {
     nav.search = 'deposit=1&stag=7';
-    renderDialogs();
-    expect(screen.getByRole('dialog', { name: 'Deposit' })).toBeInTheDocument();
+    render(<QueryFlagDialogs />);
+    expect(useModalStore.getState().openModals).toEqual(['PayIn']);
     expect(nav.replace).toHaveBeenCalledWith('/games/dice?stag=7', { scroll: false });
+  });
+
+  it('opens every flagged dialog, the last one on top', () => {
+    nav.search = 'signup&login=1';
+    render(<QueryFlagDialogs />);
+    expect(useModalStore.getState().openModals).toEqual(['signup', 'login']);
+    expect(nav.replace).toHaveBeenCalledWith('/games/dice', { scroll: false });
   });
 
   it('leaves the address alone when there is no flag', () => {
     nav.search = 'stag=7';
-    renderDialogs();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    render(<QueryFlagDialogs />);
+    expect(useModalStore.getState().openModals).toEqual([]);
     expect(nav.replace).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,25 @@
+import { messageOf, statusOf, validationErrorsOf } from '@/lib/api/errors';
+import { notify } from '@/lib/stores/notification-store';
+import { formatValidationErrors, type ErrorTranslator } from '@/lib/validation-errors';
+
+/** Error key shown for HTTP 429 (rate limits on codes and password attempts). */
+const TOO_MANY_ATTEMPTS_KEY = 'error.too_many_attempts';
+
+/**
+ * Shows a failed call to the user (spec sections 5 and 8): a 422 as one multi-line notification of its
+ * translated messages (hidden messages dropped, nothing shown if none is left), a 429 as "too many
+ * attempts", anything else as the server's message or the HTTP client's own ('Network Error', ...).
+ */
+export function notifyRequestError(error: unknown, translator: ErrorTranslator, title?: string): void {
+  const errors = validationErrorsOf(error);
+  if (errors) {
+    const text = formatValidationErrors(errors, translator);
+    if (text) notify({ kind: 'error', title, text });
+    return;
+  }
+  if (statusOf(error) === 429 && translator.has(TOO_MANY_ATTEMPTS_KEY)) {
+    notify({ kind: 'error', title, text: translator.t(TOO_MANY_ATTEMPTS_KEY) });
+    return;
+  }
+  notify({ kind: 'error', title, text: messageOf(error) });
+}
