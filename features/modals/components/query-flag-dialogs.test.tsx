@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useModalStore } from '@/lib/stores/modal-store';
+import { useSessionStore } from '@/lib/stores/session-store';
 import { QueryFlagDialogs } from './query-flag-dialogs';
 
 const nav = vi.hoisted(() => ({ search: '', replace: vi.fn() }));
@@ -28,6 +29,15 @@ describe('QueryFlagDialogs', () => {
     render(<QueryFlagDialogs />);
     expect(useModalStore.getState().openModals).toEqual(['signup', 'login']);
     expect(nav.replace).toHaveBeenCalledWith('/games/dice', { scroll: false });
+  });
+
+  it('opens no log-in or sign-up dialog for a logged-in user, but still removes the flags', () => {
+    act(() => useSessionStore.getState().setToken('t'));
+    nav.search = 'login=1&signup=1&deposit=1';
+    render(<QueryFlagDialogs />);
+    expect(useModalStore.getState().openModals).toEqual(['PayIn']);
+    expect(nav.replace).toHaveBeenCalledWith('/games/dice', { scroll: false });
+    act(() => useSessionStore.getState().clearSession());
   });
 
   it('leaves the address alone when there is no flag', () => {

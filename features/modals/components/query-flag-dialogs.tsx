@@ -3,12 +3,14 @@
 import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
-import { useModalStore } from '@/lib/stores/modal-store';
+import { MODAL, useModalStore } from '@/lib/stores/modal-store';
+import { useSessionStore } from '@/lib/stores/session-store';
 import { takeQueryFlags } from './query-flags';
 
 /**
  * Opens the login, registration and deposit dialogs named by the `login`, `signup` and `deposit` query
- * flags, then removes the flags from the address without scrolling (spec section 2).
+ * flags, then removes the flags from the address without scrolling (spec section 2). A logged-in
+ * user has nothing to log in to: their log-in and sign-up flags are removed without opening anything.
  */
 export function QueryFlagDialogs() {
   const searchParams = useSearchParams();
@@ -19,7 +21,11 @@ export function QueryFlagDialogs() {
   useEffect(() => {
     const { modals, rest } = takeQueryFlags(new URLSearchParams(searchParams.toString()));
     if (modals.length === 0) return;
-    for (const modal of modals) open(modal);
+    const loggedIn = useSessionStore.getState().isLoggedIn;
+    for (const modal of modals) {
+      if (loggedIn && (modal === MODAL.login || modal === MODAL.signup)) continue;
+      open(modal);
+    }
     const query = rest.toString();
     router.replace(`${pathname}${query ? `?${query}` : ''}${window.location.hash}`, { scroll: false });
   }, [searchParams, pathname, router, open]);
