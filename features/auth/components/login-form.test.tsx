@@ -51,12 +51,21 @@ describe('LoginForm', () => {
         return HttpResponse.json({ success: true, token: 'token-1', sso: null });
       }),
       http.get(apiPath('/profile/user'), () =>
-        HttpResponse.json({ user: { ...testUser, locale: 'en' }, features: {}, region: 'RU', fresh_token: 'token-2', super_bonus: null }),
+        HttpResponse.json({
+          user: { ...testUser, locale: 'en' },
+          features: {},
+          region: 'RU',
+          fresh_token: 'token-2',
+          super_bonus: null,
+        }),
       ),
     );
     renderForm();
     await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'player@example.com');
-    await userEvent.type(screen.getByLabelText('Password', { selector: 'input[type=password]' }), 'secret-password');
+    await userEvent.type(
+      screen.getByLabelText('Password', { selector: 'input[type=password]' }),
+      'secret-password',
+    );
     await userEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(useModalStore.getState().isOpen('login')).toBe(false));
     expect(body).toEqual({ email: 'player@example.com', password: 'secret-password' });
@@ -70,7 +79,14 @@ describe('LoginForm', () => {
     server.use(
       http.post(apiPath('/api/v2/auth/login/email/password'), () =>
         HttpResponse.json(
-          { message: 'invalid', errors: { email: ['credentials: Wrong e-mail or password'], 'h-captcha-response': ['The h-captcha-response field is required.'], x: ['weird_key: text'] } },
+          {
+            message: 'invalid',
+            errors: {
+              email: ['credentials: Wrong e-mail or password'],
+              'h-captcha-response': ['The h-captcha-response field is required.'],
+              x: ['weird_key: text'],
+            },
+          },
           { status: 422 },
         ),
       ),
@@ -82,7 +98,9 @@ describe('LoginForm', () => {
     await waitFor(() => expect(useNotificationStore.getState().items).toHaveLength(1));
     expect(useNotificationStore.getState().items[0].text).toBe('Wrong login or password\nweird_key');
     expect(useSessionStore.getState().token).toBeNull();
-    expect(events.find((e) => e.event === 'login_error')?.properties.message).toContain('credentials: Wrong e-mail or password');
+    expect(events.find((e) => e.event === 'login_error')?.properties.message).toContain(
+      'credentials: Wrong e-mail or password',
+    );
   });
 
   it('asks for a valid e-mail before calling the server', async () => {

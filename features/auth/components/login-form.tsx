@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { buttonClass } from '@/components/ui/button-styles';
-import { PhoneInput, toE164 } from '@/components/ui/phone-input';
+import { toE164 } from '@/components/ui/phone-input';
 import { TextField } from '@/components/ui/text-field';
 import {
   loginByEmailCode,
@@ -24,6 +24,7 @@ import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { loginFormSchema, type LoginForm } from './auth-form-schema';
 import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from './captcha';
 import { CodeField, resendDeadline } from './code-field';
+import { ContactFields } from './contact-fields';
 import { Segmented } from './segmented';
 import { SocialButtons } from './social-buttons';
 import { useAuthError } from './use-auth-error';
@@ -97,7 +98,8 @@ export function LoginForm() {
   });
 
   const switchTo = (patch: Partial<Pick<LoginForm, 'channel' | 'method'>>) => {
-    for (const [key, value] of Object.entries(patch)) form.setValue(key as 'channel' | 'method', value as never);
+    for (const [key, value] of Object.entries(patch))
+      form.setValue(key as 'channel' | 'method', value as never);
     setCodeSent(null);
     form.clearErrors();
   };
@@ -105,39 +107,13 @@ export function LoginForm() {
   const pending = form.formState.isSubmitting;
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-4" data-testid="login-form">
-      <Segmented
-        label={t('methodLabel')}
-        value={channel}
-        onChange={(value) => switchTo({ channel: value })}
-        options={[
-          { value: 'email', label: t('byEmail') },
-          { value: 'phone', label: t('byPhone') },
-        ]}
+      <ContactFields
+        channel={channel}
+        onChannel={(value) => switchTo({ channel: value })}
+        control={form.control}
+        register={form.register}
+        errors={errors}
       />
-      {channel === 'email' ? (
-        <TextField
-          label={t('email')}
-          type="email"
-          autoComplete="email"
-          error={fieldError(errors.email?.message)}
-          {...form.register('email')}
-        />
-      ) : (
-        <Controller
-          control={form.control}
-          name="phone"
-          render={({ field }) => (
-            <PhoneInput
-              value={field.value}
-              onChange={field.onChange}
-              label={t('phone')}
-              countryLabel={t('country')}
-              countryNames={{ ru: t('countryRu'), kz: t('countryKz'), by: t('countryBy') }}
-              error={fieldError(errors.phone?.message)}
-            />
-          )}
-        />
-      )}
       <Segmented
         label={t('methodLabel')}
         value={method}
@@ -171,7 +147,11 @@ export function LoginForm() {
           )}
         />
       ) : null}
-      <Captcha onToken={setCaptchaToken} onState={setCaptchaState} language={locale === 'kz' ? 'kk' : locale} />
+      <Captcha
+        onToken={setCaptchaToken}
+        onState={setCaptchaState}
+        language={locale === 'kz' ? 'kk' : locale}
+      />
       <button
         type="submit"
         className={`${buttonClass.primary} w-full`}
@@ -182,7 +162,11 @@ export function LoginForm() {
         {pending ? t('pending') : method === 'code' && !codeSent ? t('sendCode') : t('submitLogin')}
       </button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link href={ROUTES.passwordReset} className="text-gold" onClick={() => useModalStore.getState().close(MODAL.login)}>
+        <Link
+          href={ROUTES.passwordReset}
+          className="text-gold"
+          onClick={() => useModalStore.getState().close(MODAL.login)}
+        >
           {t('forgot')}
         </Link>
         <span className="text-muted">

@@ -16,7 +16,11 @@ export function Segmented<V extends string>({
 }) {
   const name = useId();
   return (
-    <div role="radiogroup" aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-panel-2 p-1">
+    <div
+      role="radiogroup"
+      aria-label={label}
+      className="grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-panel-2 p-1"
+    >
       {options.map((option) => (
         <label
           key={option.value}

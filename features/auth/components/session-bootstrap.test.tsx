@@ -13,7 +13,10 @@ import { withMockServer } from '@/tests/mocks/server';
 import { SessionBootstrap } from './session-bootstrap';
 
 const nav = vi.hoisted(() => ({ replace: vi.fn() }));
-vi.mock('@/lib/i18n/navigation', () => ({ usePathname: () => '/games/dice', useRouter: () => ({ replace: nav.replace }) }));
+vi.mock('@/lib/i18n/navigation', () => ({
+  usePathname: () => '/games/dice',
+  useRouter: () => ({ replace: nav.replace }),
+}));
 
 const server = withMockServer();
 
@@ -38,7 +41,9 @@ describe('SessionBootstrap', () => {
 
   it('logs the user out locally when the profile cannot be fetched', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.get(apiPath('/profile/user'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    server.use(
+      http.get(apiPath('/profile/user'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+    );
     act(() => useSessionStore.getState().setToken('stale'));
     renderBootstrap();
     await waitFor(() => expect(useSessionStore.getState().isLoggedIn).toBe(false));
@@ -49,7 +54,13 @@ describe('SessionBootstrap', () => {
     let saved: unknown;
     server.use(
       http.get(apiPath('/profile/user'), () =>
-        HttpResponse.json({ user: { ...testUser, locale: 'kz', timezone: null }, features: {}, region: 'KZ', fresh_token: null, super_bonus: null }),
+        HttpResponse.json({
+          user: { ...testUser, locale: 'kz', timezone: null },
+          features: {},
+          region: 'KZ',
+          fresh_token: null,
+          super_bonus: null,
+        }),
       ),
       http.put(apiPath('/profile/settings'), async ({ request }) => {
         saved = await request.json();
@@ -58,19 +69,31 @@ describe('SessionBootstrap', () => {
     );
     act(() => useSessionStore.getState().setToken('t'));
     renderBootstrap('en');
-    await waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/games/dice', { locale: 'kz', scroll: false }));
-    await waitFor(() => expect(saved).toEqual({ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }));
+    await waitFor(() =>
+      expect(nav.replace).toHaveBeenCalledWith('/games/dice', { locale: 'kz', scroll: false }),
+    );
+    await waitFor(() =>
+      expect(saved).toEqual({ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+    );
   });
 
   it('uses English when the saved locale is not supported', async () => {
     server.use(
       http.get(apiPath('/profile/user'), () =>
-        HttpResponse.json({ user: { ...testUser, locale: 'de', timezone: 'UTC' }, features: {}, region: 'RU', fresh_token: null, super_bonus: null }),
+        HttpResponse.json({
+          user: { ...testUser, locale: 'de', timezone: 'UTC' },
+          features: {},
+          region: 'RU',
+          fresh_token: null,
+          super_bonus: null,
+        }),
       ),
     );
     act(() => useSessionStore.getState().setToken('t'));
     renderBootstrap('ru');
-    await waitFor(() => expect(nav.replace).toHaveBeenCalledWith('/games/dice', { locale: 'en', scroll: false }));
+    await waitFor(() =>
+      expect(nav.replace).toHaveBeenCalledWith('/games/dice', { locale: 'en', scroll: false }),
+    );
   });
 });
 

@@ -34,11 +34,13 @@ export function SessionBootstrap() {
     appliedFor.current = user.id;
     if (!user.timezone) {
       const guessed = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      if (guessed) updateSettings({ timezone: guessed }).catch((e: unknown) => console.error('timezone save failed', e));
+      if (guessed)
+        updateSettings({ timezone: guessed }).catch((e: unknown) => console.error('timezone save failed', e));
     }
     if (user.locale) {
       const wanted = isLocale(user.locale) ? user.locale : 'en';
-      if (wanted !== locale) router.replace(`${pathname}${window.location.search}`, { locale: wanted, scroll: false });
+      if (wanted !== locale)
+        router.replace(`${pathname}${window.location.search}`, { locale: wanted, scroll: false });
     }
   }, [data, locale, pathname, router]);
 

@@ -3,9 +3,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { buttonClass } from '@/components/ui/button-styles';
-import { PhoneInput, toE164 } from '@/components/ui/phone-input';
+import { toE164 } from '@/components/ui/phone-input';
 import { TextField } from '@/components/ui/text-field';
 import { registerByEmail, registerByPhone } from '@/features/auth/api/auth-calls';
 import { schedulePostRegistrationDeposit } from '@/features/auth/lib/post-registration';
@@ -17,7 +17,7 @@ import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { signupFormSchema, type SignupForm } from './auth-form-schema';
 import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from './captcha';
-import { Segmented } from './segmented';
+import { ContactFields } from './contact-fields';
 import { SocialButtons } from './social-buttons';
 import { useAuthError } from './use-auth-error';
 import { VerifyContact } from './verify-contact';
@@ -40,7 +40,8 @@ export function SignupForm() {
       phone: { country: locale === 'kz' ? 'kz' : 'ru', national: '' },
       password: '',
       currency: LOCALE_CURRENCY[locale] ?? 'RUB',
-      promo: typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('promo') ?? ''),
+      promo:
+        typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('promo') ?? ''),
       agree: false,
     },
   });
@@ -65,7 +66,10 @@ export function SignupForm() {
           ? await registerByEmail({ email: values.email, ...common })
           : await registerByPhone({ phone, ...common });
       // Keep the dialog open for the confirmation step: complete the session without closing it.
-      setRegistered({ channel: values.channel, address: values.channel === 'email' ? values.email.trim() : phone });
+      setRegistered({
+        channel: values.channel,
+        address: values.channel === 'email' ? values.email.trim() : phone,
+      });
       await completeLogin({ ...reply, keepOpen: true });
       schedulePostRegistrationDeposit();
     } catch (error) {
@@ -87,42 +91,16 @@ export function SignupForm() {
   const pending = form.formState.isSubmitting;
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-4" data-testid="signup-form">
-      <Segmented
-        label={t('methodLabel')}
-        value={channel}
-        onChange={(value) => {
+      <ContactFields
+        channel={channel}
+        onChannel={(value) => {
           form.setValue('channel', value);
           form.clearErrors();
         }}
-        options={[
-          { value: 'email', label: t('byEmail') },
-          { value: 'phone', label: t('byPhone') },
-        ]}
+        control={form.control}
+        register={form.register}
+        errors={errors}
       />
-      {channel === 'email' ? (
-        <TextField
-          label={t('email')}
-          type="email"
-          autoComplete="email"
-          error={fieldError(errors.email?.message)}
-          {...form.register('email')}
-        />
-      ) : (
-        <Controller
-          control={form.control}
-          name="phone"
-          render={({ field }) => (
-            <PhoneInput
-              value={field.value}
-              onChange={field.onChange}
-              label={t('phone')}
-              countryLabel={t('country')}
-              countryNames={{ ru: t('countryRu'), kz: t('countryKz'), by: t('countryBy') }}
-              error={fieldError(errors.phone?.message)}
-            />
-          )}
-        />
-      )}
       <TextField
         label={t('password')}
         type="password"
@@ -173,7 +151,11 @@ export function SignupForm() {
           </p>
         ) : null}
       </div>
-      <Captcha onToken={setCaptchaToken} onState={setCaptchaState} language={locale === 'kz' ? 'kk' : locale} />
+      <Captcha
+        onToken={setCaptchaToken}
+        onState={setCaptchaState}
+        language={locale === 'kz' ? 'kk' : locale}
+      />
       <button
         type="submit"
         className={`${buttonClass.primary} w-full`}

@@ -28,7 +28,9 @@ export function SocialButtons({ currency, promo }: { currency?: Currency; promo?
   const completeLogin = useCompleteLogin();
   const onError = useAuthError('login');
   const [pending, setPending] = useState<SocialProvider | null>(null);
-  const vipRequested = (useModalStore((state) => state.payloads[MODAL.signup]) as { vip?: boolean } | undefined)?.vip;
+  const vipRequested = (
+    useModalStore((state) => state.payloads[MODAL.signup]) as { vip?: boolean } | undefined
+  )?.vip;
 
   async function start(provider: SocialProvider) {
     setPending(provider);
@@ -39,7 +41,8 @@ export function SocialButtons({ currency, promo }: { currency?: Currency; promo?
       await completeLogin({ token });
       if (isNew) {
         schedulePostRegistrationDeposit();
-        if (wantsVip) await joinVip('social_registration').catch((e: unknown) => console.error('vip join failed', e));
+        if (wantsVip)
+          await joinVip('social_registration').catch((e: unknown) => console.error('vip join failed', e));
       }
     } catch (error) {
       if (error instanceof SocialLoginError) {

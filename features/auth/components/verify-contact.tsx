@@ -66,7 +66,9 @@ export function VerifyContact({
 
   return (
     <form onSubmit={confirm} className="mt-4 space-y-4" data-testid="verify-contact" noValidate>
-      <h3 className="text-lg font-semibold">{t('verifyTitle', { channel: t(channel === 'email' ? 'email' : 'phone') })}</h3>
+      <h3 className="text-lg font-semibold">
+        {t('verifyTitle', { channel: t(channel === 'email' ? 'email' : 'phone') })}
+      </h3>
       <p className="text-sm text-muted">{t('verifyText', { address })}</p>
       <CodeField
         value={code}
@@ -83,7 +85,13 @@ export function VerifyContact({
         <button type="button" className={buttonClass.secondary} onClick={onDone} data-testid="verify-later">
           {t('verifyLater')}
         </button>
-        <button type="submit" className={buttonClass.primary} disabled={pending} aria-busy={pending} data-testid="verify-submit">
+        <button
+          type="submit"
+          className={buttonClass.primary}
+          disabled={pending}
+          aria-busy={pending}
+          data-testid="verify-submit"
+        >
           {pending ? t('pending') : t('verifySubmit')}
         </button>
       </div>
