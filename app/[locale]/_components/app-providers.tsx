@@ -5,6 +5,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { PageViewTracker } from '@/components/layout/page-view-tracker';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { Notifications } from '@/components/ui/notifications';
+import { FirstLoadSso } from '@/features/auth/components/first-load-sso';
 import { SessionBootstrap } from '@/features/auth/components/session-bootstrap';
 import { SimpleAuth } from '@/features/auth/components/simple-auth';
 import { QueryFlagDialogs } from '@/features/modals/components/query-flag-dialogs';
@@ -27,6 +28,7 @@ export function AppProviders({ locale, children }: { locale: Locale; children: R
       {children}
       <ScrollManager />
       <SessionBootstrap />
+      <FirstLoadSso />
       <ModalHost />
       <Notifications closeLabel={t('close')} />
       <Suspense fallback={null}>

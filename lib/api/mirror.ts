@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import axios from 'axios';
+import { z } from 'zod';
+import { api } from './client';
+
+/**
+ * Mirror data (spec section 3, "site configuration"): in development `GET mirror` on the configured
+ * API base, otherwise `GET /api/mirror` on the site's own host. Only the fields the app reads are
+ * parsed; the full shape is not shown by the spec. A failed load is logged only (spec section 8).
+ */
+export const mirrorSchema = z.looseObject({
+  redirect: z.looseObject({ newLink: z.string().nullish() }).nullish(),
+  sso: z.string().nullish(),
+  verification: z.string().nullish(),
+  revshare_service_frontend_url: z.string().nullish(),
+  telegram_channel_url: z.string().nullish(),
+});
+export type Mirror = z.infer<typeof mirrorSchema>;
+
+const IS_DEVELOPMENT = process.env.NODE_ENV === 'development';
+
+export async function getMirror(): Promise<Mirror | null> {
+  try {
+    const response = IS_DEVELOPMENT
+      ? await api.get('mirror')
+      : await axios.get('/api/mirror', { headers: { Accept: 'application/json' } });
+    return mirrorSchema.parse(response.data);
+  } catch (error) {
+    console.error('mirror data load failed', error);
+    return null;
+  }
+}
+
+export const mirrorQueryOptions = () =>
+  queryOptions({ queryKey: ['mirror'], queryFn: getMirror, staleTime: 10 * 60_000, retry: false });
