@@ -28,6 +28,9 @@ import { devOutboxRoutes } from './modules/outbox/routes';
 import { defaultSenders, type Senders } from './modules/outbox/senders';
 import { profileRoutes } from './modules/users/routes';
 import { vipRoutes } from './modules/vip/routes';
+import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
+import { paymentProviders } from './modules/billing/providers';
+import { sandboxWalletRoutes, walletRoutes } from './modules/wallet/routes';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -106,10 +109,15 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   void app.register(socialRoutes, context);
   void app.register(profileRoutes, context);
   void app.register(vipRoutes, context);
+  const providers = paymentProviders(config);
+  void app.register(billingRoutes, { ...context, providers });
+  void app.register(walletRoutes, context);
   if (config.nodeEnv !== 'production') {
     // Helpers for testers and e2e tests; absent in production (DESIGN.md).
     void app.register(devOutboxRoutes, context);
     void app.register(sandboxSocialRoutes, context);
+    void app.register(sandboxBillingRoutes, { ...context, providers });
+    void app.register(sandboxWalletRoutes, context);
   }
 
   return app;

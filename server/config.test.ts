@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       hcaptchaSitekey: null,
       smsLoginEnabled: true,
       rateLimitEnabled: true,
+      sandboxPaymentSecret: null,
+      faultExitAfterCommit: null,
     });
   });
 
@@ -74,6 +76,8 @@ describe('loadConfig', () => {
       hcaptchaSitekey: 'site-key',
       smsLoginEnabled: false,
       rateLimitEnabled: false,
+      sandboxPaymentSecret: null,
+      faultExitAfterCommit: null,
     });
   });
 
@@ -99,6 +103,19 @@ describe('loadConfig', () => {
       /JWT_SECRET: must be at least 32/,
     );
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(32) }).jwtSecret).toBe('p'.repeat(32));
+  });
+
+  it('refuses the crash-test fault switch in production', () => {
+    expect(loadConfig({ FAULT_EXIT_AFTER_COMMIT: 'balance-debit' }).faultExitAfterCommit).toBe(
+      'balance-debit',
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'p'.repeat(32),
+        FAULT_EXIT_AFTER_COMMIT: 'balance-debit',
+      }),
+    ).toThrow(/FAULT_EXIT_AFTER_COMMIT: not allowed/);
   });
 
   it('names every invalid variable in one error', () => {

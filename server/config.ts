@@ -148,6 +148,17 @@ const envSchema = z.object({
    * instance). Default `true`; `false` only for load tests.
    */
   RATE_LIMIT_ENABLED: optional(booleanFlag.default(true)),
+  /**
+   * HMAC-SHA256 key of the sandbox payment provider's webhooks (`X-Signature: sha256=<hex>` over the raw
+   * body), at least 32 characters. Unset: derived from the JWT secret. The sandbox provider exists only
+   * outside production.
+   */
+  SANDBOX_PAYMENT_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Fault injection for crash tests, refused when NODE_ENV=production: `balance-debit` makes the process
+   * exit hard right after the sandbox debit commits and before it replies.
+   */
+  FAULT_EXIT_AFTER_COMMIT: optional(z.enum(['balance-debit']).optional()),
 });
 
 export interface Config {
@@ -176,6 +187,10 @@ export interface Config {
   hcaptchaSitekey: string | null;
   smsLoginEnabled: boolean;
   rateLimitEnabled: boolean;
+  /** Webhook key of the sandbox payment provider, or null to derive it from the JWT secret. */
+  sandboxPaymentSecret: string | null;
+  /** Crash-test fault switch (never in production). */
+  faultExitAfterCommit: 'balance-debit' | null;
 }
 
 export class ConfigError extends Error {
@@ -194,6 +209,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError(['JWT_SECRET: required when NODE_ENV=production (at least 32 characters)']);
+  }
+  if (e.NODE_ENV === 'production' && e.FAULT_EXIT_AFTER_COMMIT) {
+    throw new ConfigError(['FAULT_EXIT_AFTER_COMMIT: not allowed when NODE_ENV=production']);
   }
   return {
     nodeEnv: e.NODE_ENV,
@@ -214,5 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hcaptchaSitekey: e.HCAPTCHA_SITEKEY ?? null,
     smsLoginEnabled: e.SMS_LOGIN_ENABLED,
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
+    sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? null,
+    faultExitAfterCommit: e.FAULT_EXIT_AFTER_COMMIT ?? null,
   };
 }

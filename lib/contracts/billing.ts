@@ -53,7 +53,7 @@ export type Invoice = z.infer<typeof invoice>;
 /** Invoice statuses; 3 means paid (spec section 4). */
 export const INVOICE_STATUS = { created: 1, processing: 2, paid: 3, expired: 4, failed: 5 } as const;
 
-/** `GET /billing/payment/status/{invoiceId}`. */
+/** `GET /billing/payment/status/{invoiceId}`. `life_time`: seconds left (0 once paid or expired). */
 export const invoiceStatusReply = z.object({
   status: z.number().int(),
   amount: money,
@@ -81,11 +81,19 @@ export const freeSpin = z.object({
   expiration_at: z.string(),
 });
 
-/** `GET /profile/history` with paging. */
+/** `GET /profile/history?page=&per_page=`: page from 1, 1 to 100 items per page (default 20). */
+export const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** `GET /profile/history` with paging: the user's ledger movements, newest first. */
 export const historyReply = z.object({
   items: z.array(
     z.object({
       id: z.number().int(),
+      /** Which of the user's accounts moved: the real-money balance or the bonus balance. */
+      wallet: z.enum(['cash', 'bonus']),
       kind: z.enum(['deposit', 'bonus', 'bet', 'win', 'adjustment', 'withdrawal']),
       amount: money,
       balance_after: money,

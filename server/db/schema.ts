@@ -9,6 +9,8 @@ export * from '../modules/users/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/outbox/schema';
 export * from '../modules/vip/schema';
+export * from '../modules/ledger/schema';
+export * from '../modules/billing/schema';
 
 /** Seed steps already applied (see `server/db/seed.ts`): each runs once per database. */
 export const seedRuns = pgTable('seed_runs', {

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client';
 import { hashPassword } from '../modules/auth/passwords';
 import { newSuperBonusTag } from '../modules/users/service';
-import { operatorSettings, seedRuns, users } from './schema';
+import { operatorSettings, paymentMethods, seedRuns, users } from './schema';
 
 /** Demo accounts of a fresh installation (README). */
 export const DEMO_USERS = {
@@ -70,6 +70,102 @@ export const seedSteps: SeedStep[] = [
             isPhoneVerified: true,
             superBonusTag: newSuperBonusTag(),
           },
+        ])
+        .onConflictDoNothing();
+    },
+  },
+  {
+    // Deposit methods of the sandbox provider (card and phone per currency/region; min/max/default in
+    // minor units). "Sandbox card (no limits)" has none, to exercise the web's 100/300000/100 fallbacks.
+    id: '0003-payment-methods',
+    async run(tx) {
+      const m = (
+        hash: string,
+        type: 'card' | 'phone',
+        nameEn: string,
+        nameRu: string,
+        currency: string,
+        region: 'KZ' | 'RU' | null,
+        limits: [number, number, number] | null,
+        sort: number,
+      ) => ({
+        hash,
+        provider: 'sandbox',
+        type,
+        nameEn,
+        nameRu,
+        currency,
+        region,
+        minMinor: limits ? BigInt(limits[0]) * 100n : null,
+        maxMinor: limits ? BigInt(limits[1]) * 100n : null,
+        defaultMinor: limits ? BigInt(limits[2]) * 100n : null,
+        sort,
+      });
+      await tx
+        .insert(paymentMethods)
+        .values([
+          m(
+            'sandbox-card-rub',
+            'card',
+            'Bank card',
+            'Банковская карта',
+            'RUB',
+            null,
+            [100, 300_000, 1_000],
+            10,
+          ),
+          m(
+            'sandbox-sbp-rub',
+            'phone',
+            'SBP (by phone)',
+            'СБП (по номеру телефона)',
+            'RUB',
+            'RU',
+            [100, 100_000, 500],
+            20,
+          ),
+          m(
+            'sandbox-card-nolimits-rub',
+            'card',
+            'Sandbox card (no limits)',
+            'Карта (без лимитов)',
+            'RUB',
+            null,
+            null,
+            30,
+          ),
+          m(
+            'sandbox-card-kzt',
+            'card',
+            'Bank card',
+            'Банковская карта',
+            'KZT',
+            null,
+            [500, 1_500_000, 5_000],
+            10,
+          ),
+          m(
+            'sandbox-phone-kzt',
+            'phone',
+            'Transfer by phone',
+            'Перевод по номеру телефона',
+            'KZT',
+            'KZ',
+            [500, 500_000, 2_000],
+            20,
+          ),
+          m('sandbox-card-usd', 'card', 'Bank card', 'Банковская карта', 'USD', null, [1, 3_000, 10], 10),
+          m('sandbox-card-eur', 'card', 'Bank card', 'Банковская карта', 'EUR', null, [1, 3_000, 10], 10),
+          m(
+            'sandbox-card-inr',
+            'card',
+            'Bank card',
+            'Банковская карта',
+            'INR',
+            null,
+            [100, 300_000, 1_000],
+            10,
+          ),
         ])
         .onConflictDoNothing();
     },

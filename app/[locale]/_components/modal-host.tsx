@@ -4,6 +4,9 @@ import { useTranslations } from 'next-intl';
 import { Dialog } from '@/components/ui/dialog';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { SignupForm } from '@/features/auth/components/signup-form';
+import { DepositPrompt } from '@/features/billing/components/deposit-prompt';
+import { PayIn } from '@/features/billing/components/pay-in';
+import { SuccessPayment } from '@/features/billing/components/success-payment';
 import { MODAL, useModalStore, type ModalName } from '@/lib/stores/modal-store';
 
 /** The named dialogs (spec section 2); the one opened last is on top. */
@@ -28,8 +31,9 @@ export function ModalHost() {
       <Dialog {...props(MODAL.signup)} title={t('auth.signupTitle')}>
         {top === MODAL.signup ? <SignupForm /> : null}
       </Dialog>
-      <Dialog {...props(MODAL.PayIn)} title={t('billing.payInTitle')} description={t('billing.payInUnavailable')} />
-      <Dialog {...props(MODAL.SuccessPayment)} title={t('billing.successTitle')} description={t('billing.successText')} />
+      <Dialog {...props(MODAL.PayIn)} title={t('billing.payInTitle')}>{top === MODAL.PayIn ? <PayIn /> : null}</Dialog>
+      <Dialog {...props(MODAL.SuccessPayment)} title={t('billing.successTitle')}>{top === MODAL.SuccessPayment ? <SuccessPayment /> : null}</Dialog>
+      <DepositPrompt />
     </>
   );
 }

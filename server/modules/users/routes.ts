@@ -26,7 +26,7 @@ export const profileRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         ctx.config.geoDefaultCountry,
       );
       return {
-        user: await toProfileUser(user),
+        user: await toProfileUser(ctx.db, user),
         features: { social_login: socialLoginAvailable(ctx), sms_login: ctx.config.smsLoginEnabled },
         region: regionFor(country),
         fresh_token: await freshToken(ctx.keys.accessToken, session, ctx.clock()),
@@ -40,7 +40,7 @@ export const profileRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     { schema: { body: profileSettingsBody, response: { 200: profileSettingsReply } }, preHandler: [auth] },
     async (request) => {
       const user = await updateSettings(ctx.db, sessionOf(request).userId, request.body, ctx.clock());
-      return { success: true as const, user: await toProfileUser(user) };
+      return { success: true as const, user: await toProfileUser(ctx.db, user) };
     },
   );
 };

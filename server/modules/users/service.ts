@@ -46,8 +46,8 @@ export function updateUser(
 }
 
 /** The profile's `user` (spec §3) with the balances of the wallet. */
-export async function toProfileUser(user: UserRow): Promise<ProfileUser> {
-  const balances = await getBalances(user.id);
+export async function toProfileUser(db: Executor, user: UserRow): Promise<ProfileUser> {
+  const balances = await getBalances(db, user.id, user.currency);
   return {
     id: user.id,
     name: user.name,

@@ -1,11 +1,11 @@
 /**
- * A user's balances as the profile reports them (spec §3: balance, bonus, bonus_balance, total_balance),
- * in major units.
- *
- * There is no money yet: the ledger (issue 4) replaces this function with a query of the user's ledger
- * accounts. Until then every account holds zero. Nothing else may compute balances (STYLE.md: money moves
- * only through the ledger module).
+ * A user's balances as the profile reports them (spec §3), in major units, read from the ledger:
+ * `balance` is the cash account, `bonus_balance` the bonus account (`bonus` repeats it), and
+ * `total_balance` their sum, all in the user's currency. Nothing else computes balances.
  */
+import type { Executor } from '../../db/client';
+import { minorToMajor, userBalanceMinor } from '../ledger/service';
+
 export interface Balances {
   balance: number;
   bonus: number;
@@ -13,6 +13,15 @@ export interface Balances {
   total_balance: number;
 }
 
-export async function getBalances(_userId: number): Promise<Balances> {
-  return { balance: 0, bonus: 0, bonus_balance: 0, total_balance: 0 };
+export async function getBalances(db: Executor, userId: number, currency: string): Promise<Balances> {
+  const [cash, bonus] = await Promise.all([
+    userBalanceMinor(db, userId, currency, 'cash'),
+    userBalanceMinor(db, userId, currency, 'bonus'),
+  ]);
+  return {
+    balance: minorToMajor(cash),
+    bonus: minorToMajor(bonus),
+    bonus_balance: minorToMajor(bonus),
+    total_balance: minorToMajor(cash + bonus),
+  };
 }

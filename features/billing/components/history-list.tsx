@@ -1,0 +1,138 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { buttonClass } from '@/components/ui/button-styles';
+import { EmptyState } from '@/components/ui/empty-state';
+import type { Currency } from '@/lib/constants/currencies';
+import { isLocale, LOCALE_RECORDS } from '@/lib/i18n/locales';
+import { formatMoney } from '@/lib/money';
+import { MODAL, useModalStore } from '@/lib/stores/modal-store';
+import { useSessionStore } from '@/lib/stores/session-store';
+import { HISTORY_PER_PAGE, historyQueryOptions, type HistoryItem } from '../api/get-history';
+
+/** `+500,00 ₽`, `−120,00 ₽`, `0,00 ₽`. */
+export function formatSignedMoney(amount: number, currency: Currency, iso: string): string {
+  const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
+  return `${sign}${formatMoney(Math.abs(amount), currency, iso)}`;
+}
+
+/** A date and time in the locale and the user's timezone (the browser's when the user has none or a bad one). */
+export function formatHistoryDate(value: string, iso: string, timeZone: string | null | undefined): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  try {
+    return new Intl.DateTimeFormat(iso, { ...options, timeZone: timeZone || undefined }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(iso, options).format(date);
+  }
+}
+
+/**
+ * /profile/history: the balance movements, 20 a page, newest first. Kinds translated, amounts signed,
+ * dates in the user's locale and timezone; an empty state, a loading state and an error with retry.
+ */
+export function HistoryList() {
+  const t = useTranslations('history');
+  const locale = useLocale();
+  const iso = LOCALE_RECORDS[isLocale(locale) ? locale : 'en'].iso;
+  const timeZone = useSessionStore((state) => state.user?.timezone);
+  const [page, setPage] = useState(1);
+  const history = useQuery(historyQueryOptions(page));
+
+  if (history.isPending) {
+    return (
+      <div className="space-y-2 py-4" aria-busy="true" data-testid="history-loading">
+        <span className="sr-only">{t('loading')}</span>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-12 animate-pulse rounded-xl bg-panel-2" />
+        ))}
+      </div>
+    );
+  }
+  if (history.isError) {
+    return (
+      <div className="py-4" data-testid="history-error">
+        <EmptyState title={t('error')}>
+          <button type="button" className={buttonClass.secondary} onClick={() => void history.refetch()} data-testid="history-retry">
+            {t('retry')}
+          </button>
+        </EmptyState>
+      </div>
+    );
+  }
+  const { items, total, per_page: perPage } = history.data;
+  if (total === 0 && items.length === 0) {
+    return (
+      <div className="py-4" data-testid="history-empty">
+        <EmptyState title={t('empty')} hint={t('emptyHint')}>
+          <button type="button" className={buttonClass.primary} onClick={() => useModalStore.getState().open(MODAL.PayIn)}>
+            {t('deposit')}
+          </button>
+        </EmptyState>
+      </div>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(total / (perPage || HISTORY_PER_PAGE)));
+  const row = (item: HistoryItem) => (
+    <li
+      key={item.id}
+      className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-xl border border-line bg-panel px-4 py-3"
+      data-testid="history-item"
+    >
+      <span className="font-semibold" data-testid="history-kind">
+        {t(`kind.${item.kind}`)}
+      </span>
+      <span
+        className={`text-right font-semibold tabular-nums ${item.amount > 0 ? 'text-ok' : item.amount < 0 ? 'text-danger' : ''}`}
+        data-testid="history-amount"
+      >
+        {formatSignedMoney(item.amount, item.currency, iso)}
+      </span>
+      <time className="text-sm text-muted" dateTime={item.created_at}>
+        {formatHistoryDate(item.created_at, iso, timeZone)}
+      </time>
+      <span className="text-right text-sm text-muted tabular-nums">
+        {t(item.wallet === 'bonus' ? 'bonusBalanceAfter' : 'balanceAfter', {
+          balance: formatMoney(item.balance_after, item.currency, iso),
+        })}
+      </span>
+      {item.description ? <span className="col-span-2 text-sm text-muted">{item.description}</span> : null}
+    </li>
+  );
+
+  return (
+    <div className="space-y-4 py-4" aria-busy={history.isFetching || undefined}>
+      <ul className="space-y-2" aria-label={t('listLabel')}>
+        {items.map(row)}
+      </ul>
+      {pages > 1 ? (
+        <nav className="flex items-center justify-between gap-3" aria-label={t('pagination')}>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            disabled={page <= 1 || history.isFetching}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+            data-testid="history-prev"
+          >
+            {t('prev')}
+          </button>
+          <span className="text-sm text-muted" data-testid="history-page">
+            {t('pageOf', { page, pages })}
+          </span>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            disabled={page >= pages || history.isFetching}
+            onClick={() => setPage((p) => Math.min(pages, p + 1))}
+            data-testid="history-next"
+          >
+            {t('next')}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

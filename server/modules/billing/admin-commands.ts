@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { isCurrency } from '@/lib/constants/currencies';
+import { toMinorUnits } from '@/lib/money';
+import {
+  CommandError,
+  defineCommand,
+  UsageError,
+  type CommandGroup,
+  type OptionValues,
+} from '../../admin/command';
+import type { Database } from '../../db/client';
+import { minorToMajor } from '../ledger/service';
+import { parseUserIdentifier } from '../users/admin-commands';
+import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../users/service';
+import { adjustBalance } from '../wallet/service';
+import { listInvoices } from './service';
+
+const STATUS_NAMES: Record<string, number> = { created: 1, processing: 2, paid: 3, expired: 4, failed: 5 };
+const statusName = (status: number) =>
+  Object.entries(STATUS_NAMES).find(([, value]) => value === status)?.[0] ?? String(status);
+
+async function findUser(db: Database, raw: string): Promise<UserRow> {
+  const lookup = parseUserIdentifier(raw);
+  if (!lookup) throw new CommandError(`"${raw}" is not a user id, e-mail or phone`);
+  const user =
+    lookup.by === 'id'
+      ? await findUserById(db, lookup.id)
+      : lookup.by === 'email'
+        ? await findUserByEmail(db, lookup.email)
+        : await findUserByPhone(db, lookup.phone);
+  if (!user) throw new CommandError(`No user ${raw}`);
+  return user;
+}
+
+const text = (values: OptionValues, name: string) => {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) =>
+    row
+      .map((cell, c) => cell.padEnd(widths[c]))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+export const invoiceCommands: CommandGroup = {
+  name: 'invoice',
+  summary: 'deposit invoices',
+  commands: [
+    defineCommand({
+      name: 'list',
+      args: '[--user ID|EMAIL|PHONE] [--status created|paid|expired|failed] [--limit N]',
+      summary: 'List invoices, newest first (default 50)',
+      options: { user: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' } },
+      parse(positionals, values) {
+        if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
+        const status = text(values, 'status');
+        if (status !== undefined && !(status in STATUS_NAMES)) {
+          throw new UsageError(`--status must be one of ${Object.keys(STATUS_NAMES).join(', ')}`);
+        }
+        const rawLimit = text(values, 'limit');
+        const limit = rawLimit === undefined ? 50 : /^\d{1,4}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+          throw new UsageError('--limit must be 1 to 1000');
+        return {
+          user: text(values, 'user'),
+          status: status === undefined ? undefined : STATUS_NAMES[status],
+          limit,
+        };
+      },
+      async run({ db, out }, input) {
+        const user = input.user === undefined ? undefined : await findUser(db, input.user);
+        const rows = await listInvoices(db, { userId: user?.id, status: input.status, limit: input.limit });
+        if (rows.length === 0) {
+          out('No invoices.');
+          return;
+        }
+        for (const line of table([
+          ['ID', 'USER', 'AMOUNT', 'CURRENCY', 'STATUS', 'PROVIDER', 'CREATED (UTC)'],
+          ...rows.map((row) => [
+            String(row.id),
+            String(row.userId),
+            minorToMajor(row.amountMinor).toFixed(2),
+            row.currency,
+            statusName(row.status),
+            row.provider,
+            row.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+          ]),
+        ]))
+          out(line);
+      },
+    }),
+  ],
+};
+
+function adjustCommand(direction: 'credit' | 'debit') {
+  return defineCommand({
+    name: direction,
+    args: '<user> <amount> --reason TEXT [--key KEY]',
+    summary: `${direction === 'credit' ? 'Credit' : 'Debit'} a user's cash balance (in their currency) through the ledger; idempotent with --key`,
+    options: { reason: { type: 'string' }, key: { type: 'string' } },
+    parse(positionals, values) {
+      if (positionals.length !== 2) throw new UsageError('expected <user> <amount>');
+      const [user, rawAmount] = positionals;
+      let amountMinor: bigint;
+      try {
+        amountMinor = BigInt(toMinorUnits(rawAmount));
+      } catch {
+        throw new UsageError(`"${rawAmount}" is not an amount`);
+      }
+      if (amountMinor <= 0n) throw new UsageError('the amount must be positive');
+      const reason = text(values, 'reason')?.trim();
+      if (!reason) throw new UsageError('--reason TEXT is required');
+      const key = text(values, 'key');
+      if (key !== undefined && !/^[\w.:-]{1,100}$/.test(key)) {
+        throw new UsageError('--key must be 1 to 100 letters, digits, _ . : -');
+      }
+      return { user, amountMinor, reason, key };
+    },
+    async run({ db, out }, input) {
+      const user = await findUser(db, input.user);
+      if (!isCurrency(user.currency)) throw new CommandError(`user ${user.id} has an unknown currency`);
+      const key = input.key ?? randomUUID();
+      let result;
+      try {
+        result = await adjustBalance(db, {
+          userId: user.id,
+          currency: user.currency,
+          direction,
+          amountMinor: input.amountMinor,
+          reason: input.reason,
+          key: `admin:${key}`,
+          source: 'admin',
+        });
+      } catch (error) {
+        if (
+          error instanceof Error &&
+          (error.name === 'InsufficientFundsError' || error.name === 'IdempotencyConflictError')
+        ) {
+          throw new CommandError(error.message);
+        }
+        throw error;
+      }
+      out(
+        `${result.replayed ? 'Already applied' : direction === 'credit' ? 'Credited' : 'Debited'} ` +
+          `${minorToMajor(input.amountMinor).toFixed(2)} ${user.currency} ` +
+          `(user ${user.id}, transfer ${result.transferId}, key ${key}); balance ${minorToMajor(result.balanceMinor).toFixed(2)}`,
+      );
+    },
+  });
+}
+
+export const balanceCommands: CommandGroup = {
+  name: 'balance',
+  summary: 'balance adjustments through the ledger',
+  commands: [adjustCommand('credit'), adjustCommand('debit')],
+};

@@ -1,0 +1,327 @@
+/**
+ * Deposits: payment methods, invoices, and crediting a paid invoice through the ledger exactly once.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { Invoice, PaymentMethod } from '@/lib/contracts/billing';
+import { INVOICE_STATUS } from '@/lib/contracts/billing';
+import { isCurrency, type Currency } from '@/lib/constants/currencies';
+import { toMinorUnits } from '@/lib/money';
+import type { Executor } from '../../db/client';
+import { HttpError, ValidationError } from '../../lib/errors';
+import {
+  IdempotencyConflictError,
+  minorToMajor,
+  systemAccount,
+  transfer,
+  userAccount,
+} from '../ledger/service';
+import type { PaymentProvider, WebhookEvent } from './providers';
+import { billingInvoices, billingWebhookEvents, paymentMethods } from './schema';
+
+export type InvoiceRow = typeof billingInvoices.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** Invoice life (spec §4 and §9): 1200 s. */
+export const INVOICE_LIFETIME_SECONDS = 1200;
+/** Limits of a method that names none (spec §5 and §9): 100 / 300000 / 100 major units. */
+export const FALLBACK_LIMITS = { minMinor: 10_000n, maxMinor: 30_000_000n, defaultMinor: 10_000n } as const;
+
+const nullableMajor = (minor: bigint | null) => (minor === null ? null : minorToMajor(minor));
+
+export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
+  return {
+    hash: row.hash,
+    name: {
+      en: row.nameEn,
+      ...(row.nameRu ? { ru: row.nameRu } : {}),
+      ...(row.nameKz ? { kz: row.nameKz } : {}),
+    },
+    type: row.type as PaymentMethod['type'],
+    min_amount: nullableMajor(row.minMinor),
+    max_amount: nullableMajor(row.maxMinor),
+    default_amount: nullableMajor(row.defaultMinor),
+    exchange_currency: isCurrency(row.currency) ? row.currency : null,
+  };
+}
+
+/** Enabled methods for a currency in a region (methods without a region are offered everywhere). */
+export function listMethods(
+  db: Executor,
+  currency: string,
+  region: 'KZ' | 'RU',
+  providers: ReadonlySet<string>,
+): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.currency, currency),
+        eq(paymentMethods.enabled, true),
+        or(isNull(paymentMethods.region), eq(paymentMethods.region, region)),
+      ),
+    )
+    .orderBy(asc(paymentMethods.sort), asc(paymentMethods.id))
+    .then((rows) => rows.filter((row) => providers.has(row.provider)));
+}
+
+export function secondsLeft(row: Pick<InvoiceRow, 'expiresAt' | 'status'>, now: Date): number {
+  if (row.status !== INVOICE_STATUS.created) return 0;
+  return Math.max(0, Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000));
+}
+
+export function toInvoice(row: InvoiceRow, now: Date): Invoice {
+  return {
+    id: row.id,
+    hash: row.hash,
+    type: row.type as Invoice['type'],
+    amount: minorToMajor(row.amountMinor),
+    shop_amount: minorToMajor(row.amountMinor - row.commissionMinor),
+    commission: minorToMajor(row.commissionMinor),
+    life_time: secondsLeft(row, now),
+    sum_was_changed: false,
+    card: { card_number: row.payToCard, phone_number: row.payToPhone },
+  };
+}
+
+const amountError = (key: string, text: string) => ValidationError.field('amount', key, text);
+
+/**
+ * Creates a deposit invoice (idempotent per user and key: a repeat returns the same invoice, a reused
+ * key with another method or amount is a 409). 422 for an unknown method or an amount out of limits.
+ */
+export async function createInvoice(
+  db: Executor,
+  input: {
+    userId: number;
+    currency: string;
+    method: string;
+    amount: number;
+    idempotencyKey: string;
+    providers: ReadonlyMap<string, PaymentProvider>;
+    now: Date;
+  },
+): Promise<InvoiceRow> {
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.hash, input.method), eq(paymentMethods.enabled, true)));
+  const provider = method ? input.providers.get(method.provider) : undefined;
+  if (!method || !provider || method.currency !== input.currency) {
+    throw ValidationError.field('method', 'invalid', 'The selected method is invalid.');
+  }
+  let amountMinor: bigint;
+  try {
+    amountMinor = BigInt(toMinorUnits(input.amount));
+  } catch {
+    throw amountError('invalid', 'The amount field must be a number.');
+  }
+  const min = method.minMinor ?? FALLBACK_LIMITS.minMinor;
+  const max = method.maxMinor ?? FALLBACK_LIMITS.maxMinor;
+  if (amountMinor < min)
+    throw amountError('too_small', `The amount field must be at least ${minorToMajor(min)}.`);
+  if (amountMinor > max)
+    throw amountError('too_big', `The amount field must be at most ${minorToMajor(max)}.`);
+
+  const requestHash = createHash('sha256').update(`${method.hash}:${amountMinor}`).digest('hex');
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(billingInvoices)
+      .values({
+        hash: randomBytes(16).toString('hex'),
+        userId: input.userId,
+        methodId: method.id,
+        provider: method.provider,
+        type: method.type,
+        currency: method.currency,
+        amountMinor,
+        idempotencyKey: input.idempotencyKey,
+        requestHash,
+        expiresAt: new Date(input.now.getTime() + INVOICE_LIFETIME_SECONDS * 1000),
+        createdAt: input.now,
+      })
+      .onConflictDoNothing({ target: [billingInvoices.userId, billingInvoices.idempotencyKey] })
+      .returning();
+    if (!created) {
+      const [existing] = await tx
+        .select()
+        .from(billingInvoices)
+        .where(
+          and(
+            eq(billingInvoices.userId, input.userId),
+            eq(billingInvoices.idempotencyKey, input.idempotencyKey),
+          ),
+        );
+      if (!existing) throw new Error('invoice conflicted but is not visible');
+      if (existing.requestHash !== requestHash) throw new IdempotencyConflictError(input.idempotencyKey);
+      return existing;
+    }
+    // The sandbox provider answers without I/O. A real provider's call belongs outside the transaction.
+    const assigned = await provider.assign({
+      invoiceId: created.id,
+      hash: created.hash,
+      type: method.type as 'card' | 'phone' | 'crypto',
+      currency: method.currency,
+      amountMinor,
+    });
+    const [updated] = await tx
+      .update(billingInvoices)
+      .set({
+        providerRef: assigned.providerRef,
+        payToCard: assigned.cardNumber,
+        payToPhone: assigned.phoneNumber,
+        commissionMinor: assigned.commissionMinor,
+      })
+      .where(eq(billingInvoices.id, created.id))
+      .returning();
+    return updated!;
+  });
+}
+
+/** The invoice if it is the user's; marks an invoice past its life as expired. 404 otherwise. */
+export async function invoiceStatus(
+  db: Executor,
+  userId: number,
+  invoiceId: number,
+  now: Date,
+): Promise<InvoiceRow> {
+  const [row] = await db
+    .select()
+    .from(billingInvoices)
+    .where(and(eq(billingInvoices.id, invoiceId), eq(billingInvoices.userId, userId)));
+  if (!row) throw new HttpError(404, 'Invoice not found.');
+  if (row.status === INVOICE_STATUS.created && now >= row.expiresAt) {
+    const [expired] = await db
+      .update(billingInvoices)
+      .set({ status: INVOICE_STATUS.expired })
+      .where(and(eq(billingInvoices.id, invoiceId), eq(billingInvoices.status, INVOICE_STATUS.created)))
+      .returning();
+    // Lost the race to a webhook (which credits only before expiry): read what it wrote.
+    return expired ?? (await invoiceStatus(db, userId, invoiceId, now));
+  }
+  return row;
+}
+
+export type WebhookOutcome =
+  | 'credited'
+  | 'already_paid'
+  | 'expired'
+  | 'failed'
+  | 'amount_mismatch'
+  | 'unknown_invoice';
+
+/**
+ * Applies one verified webhook event: a repeated event id does nothing; a paid event credits the
+ * invoice's user from the provider's clearing account exactly once, only while the invoice is alive.
+ */
+export async function applyWebhookEvent(
+  db: Executor,
+  provider: PaymentProvider,
+  event: WebhookEvent,
+  payload: unknown,
+  now: Date,
+): Promise<{ outcome: WebhookOutcome; duplicate: boolean; invoiceId: number | null }> {
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(billingWebhookEvents)
+      .values({
+        provider: provider.name,
+        eventId: event.eventId,
+        outcome: 'pending',
+        payload,
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: billingWebhookEvents.eventId });
+    if (!fresh) {
+      const [seen] = await tx
+        .select()
+        .from(billingWebhookEvents)
+        .where(
+          and(
+            eq(billingWebhookEvents.provider, provider.name),
+            eq(billingWebhookEvents.eventId, event.eventId),
+          ),
+        );
+      return { outcome: seen!.outcome as WebhookOutcome, duplicate: true, invoiceId: seen!.invoiceId };
+    }
+
+    const [invoice] = await tx
+      .select()
+      .from(billingInvoices)
+      .where(and(eq(billingInvoices.hash, event.invoiceHash), eq(billingInvoices.provider, provider.name)))
+      .for('update');
+    let outcome: WebhookOutcome;
+    const setStatus = async (status: number, extra: Partial<InvoiceRow> = {}, where?: SQL) =>
+      tx
+        .update(billingInvoices)
+        .set({ status, ...extra })
+        .where(where ?? eq(billingInvoices.id, invoice!.id));
+    if (!invoice) outcome = 'unknown_invoice';
+    else if (invoice.status === INVOICE_STATUS.paid) outcome = 'already_paid';
+    else if (invoice.status !== INVOICE_STATUS.created || now >= invoice.expiresAt) {
+      if (invoice.status === INVOICE_STATUS.created) await setStatus(INVOICE_STATUS.expired);
+      outcome = 'expired';
+    } else if (event.status === 'failed') {
+      await setStatus(INVOICE_STATUS.failed);
+      outcome = 'failed';
+    } else if (event.amountMinor !== invoice.amountMinor) outcome = 'amount_mismatch';
+    else {
+      const currency = invoice.currency as Currency;
+      const clearing = await systemAccount(tx, `clearing:${provider.name}`, currency);
+      const cash = await userAccount(tx, invoice.userId, currency, 'cash');
+      const entries = [
+        { account: clearing, amountMinor: -invoice.amountMinor },
+        { account: cash, amountMinor: invoice.amountMinor - invoice.commissionMinor },
+      ];
+      if (invoice.commissionMinor > 0n) {
+        entries.push({
+          account: await systemAccount(tx, 'house', currency),
+          amountMinor: invoice.commissionMinor,
+        });
+      }
+      const credit = await transfer(tx, {
+        idempotencyKey: `invoice:${invoice.id}:credit`,
+        kind: 'deposit',
+        reference: `invoice:${invoice.id}`,
+        entries,
+        meta: { provider: provider.name, method_id: invoice.methodId },
+      });
+      await setStatus(INVOICE_STATUS.paid, { paidAt: now, creditTransferId: credit.transferId });
+      outcome = 'credited';
+    }
+    await tx
+      .update(billingWebhookEvents)
+      .set({ outcome, invoiceId: invoice?.id ?? null })
+      .where(
+        and(
+          eq(billingWebhookEvents.provider, provider.name),
+          eq(billingWebhookEvents.eventId, event.eventId),
+        ),
+      );
+    return { outcome, duplicate: false, invoiceId: invoice?.id ?? null };
+  });
+}
+
+/** Invoices for the admin CLI, newest first. */
+export function listInvoices(
+  db: Executor,
+  filter: { userId?: number; status?: number; limit: number },
+): Promise<InvoiceRow[]> {
+  const conditions = [
+    filter.userId === undefined ? undefined : eq(billingInvoices.userId, filter.userId),
+    filter.status === undefined ? undefined : eq(billingInvoices.status, filter.status),
+  ].filter(Boolean) as SQL[];
+  return db
+    .select()
+    .from(billingInvoices)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(billingInvoices.id))
+    .limit(filter.limit);
+}
+
+export async function findInvoice(db: Executor, id: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(billingInvoices).where(eq(billingInvoices.id, id));
+  return row;
+}

@@ -1,0 +1,304 @@
+/**
+ * THE ledger: the only code that writes balances (DESIGN.md). Every movement is a double-entry transfer
+ * whose signed entries sum to zero, carries a unique idempotency key, locks its accounts in id order
+ * (so concurrent transfers cannot deadlock), and updates the cached balances in the same transaction.
+ * User accounts can never go below zero (checked here, and by a CHECK constraint as a backstop).
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Currency } from '@/lib/constants/currencies';
+import type { Executor } from '../../db/client';
+import { HttpError } from '../../lib/errors';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './schema';
+
+export type AccountKind = 'cash' | 'bonus';
+export type TransferKind = 'deposit' | 'bonus' | 'bet' | 'win' | 'adjustment' | 'withdrawal';
+
+/** System accounts: `house`, `bonus_pool`, `clearing:<provider>`. They may go negative. */
+export type SystemAccountCode = 'house' | 'bonus_pool' | `clearing:${string}`;
+
+export interface LedgerAccount {
+  id: number;
+  key: string;
+  userId: number | null;
+  currency: string;
+  kind: string;
+  balanceMinor: bigint;
+}
+
+export interface TransferEntry {
+  account: LedgerAccount | number;
+  amountMinor: bigint;
+}
+
+export interface TransferInput {
+  idempotencyKey: string;
+  entries: TransferEntry[];
+  kind: TransferKind;
+  reference?: string | null;
+  meta?: Record<string, unknown>;
+}
+
+export interface TransferResult {
+  transferId: number;
+  /** True when the key was already used with the same payload: nothing moved this time. */
+  replayed: boolean;
+  /** Balance of each account after the transfer (or, for a replay, the balances now). */
+  balances: Map<number, bigint>;
+}
+
+/** A debit larger than a user account's balance. HTTP 422 with the `insufficient_funds` key. */
+export class InsufficientFundsError extends HttpError {
+  constructor(readonly accountId: number) {
+    super(422, 'Insufficient funds.');
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** An idempotency key reused with a different payload. HTTP 409. */
+export class IdempotencyConflictError extends HttpError {
+  constructor(readonly idempotencyKey: string) {
+    super(409, 'The idempotency key was already used for a different request.');
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+/** A transfer that is not well-formed (programming error, never user input). */
+export class InvalidTransferError extends Error {
+  override name = 'InvalidTransferError';
+}
+
+const accountColumns = {
+  id: ledgerAccounts.id,
+  key: ledgerAccounts.key,
+  userId: ledgerAccounts.userId,
+  currency: ledgerAccounts.currency,
+  kind: ledgerAccounts.kind,
+  balanceMinor: ledgerAccounts.balanceMinor,
+};
+
+async function ensureAccount(
+  db: Executor,
+  values: { key: string; userId: number | null; systemCode: string | null; currency: string; kind: string },
+): Promise<LedgerAccount> {
+  await db.insert(ledgerAccounts).values(values).onConflictDoNothing({ target: ledgerAccounts.key });
+  const [row] = await db
+    .select(accountColumns)
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.key, values.key));
+  if (!row) throw new Error(`ledger account ${values.key} vanished`);
+  return row;
+}
+
+/** The user's account of that currency and kind, created (empty) on first use. */
+export function userAccount(
+  db: Executor,
+  userId: number,
+  currency: Currency,
+  kind: AccountKind = 'cash',
+): Promise<LedgerAccount> {
+  return ensureAccount(db, {
+    key: `user:${userId}:${currency}:${kind}`,
+    userId,
+    systemCode: null,
+    currency,
+    kind,
+  });
+}
+
+/** A system account of that currency, created on first use. */
+export function systemAccount(
+  db: Executor,
+  code: SystemAccountCode,
+  currency: Currency,
+): Promise<LedgerAccount> {
+  return ensureAccount(db, {
+    key: `system:${code}:${currency}`,
+    userId: null,
+    systemCode: code,
+    currency,
+    kind: 'system',
+  });
+}
+
+/** The user's accounts (any currency and kind) that exist. */
+export function accountsOfUser(db: Executor, userId: number): Promise<LedgerAccount[]> {
+  return db.select(accountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
+}
+
+function canonical(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(`${value}n`);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Moves money. Runs in a savepoint of `db` when it is a transaction (a failure undoes only the
+ * transfer) or in a transaction of its own. Repeating a key with the same payload returns the first
+ * transfer (`replayed: true`); a different payload throws IdempotencyConflictError.
+ */
+export async function transfer(db: Executor, input: TransferInput): Promise<TransferResult> {
+  const entries = input.entries.map((entry) => ({
+    accountId: typeof entry.account === 'number' ? entry.account : entry.account.id,
+    amountMinor: entry.amountMinor,
+  }));
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200) {
+    throw new InvalidTransferError('an idempotency key of 1 to 200 characters is required');
+  }
+  if (entries.length < 2) throw new InvalidTransferError('a transfer needs at least two entries');
+  if (new Set(entries.map((e) => e.accountId)).size !== entries.length) {
+    throw new InvalidTransferError('each account may appear once per transfer');
+  }
+  for (const entry of entries) {
+    if (typeof entry.amountMinor !== 'bigint' || entry.amountMinor === 0n) {
+      throw new InvalidTransferError('entry amounts must be non-zero bigints');
+    }
+  }
+  if (entries.reduce((sum, e) => sum + e.amountMinor, 0n) !== 0n) {
+    throw new InvalidTransferError('the entries of a transfer must sum to zero');
+  }
+  const sorted = [...entries].sort((a, b) => a.accountId - b.accountId);
+  const payloadHash = createHash('sha256')
+    .update(
+      canonical({
+        entries: sorted,
+        kind: input.kind,
+        reference: input.reference ?? null,
+        meta: input.meta ?? {},
+      }),
+    )
+    .digest('hex');
+
+  return db.transaction(async (tx) => {
+    // The key first: a concurrent transfer with the same key waits here until the first commits.
+    const [inserted] = await tx
+      .insert(ledgerTransfers)
+      .values({
+        idempotencyKey: input.idempotencyKey,
+        payloadHash,
+        kind: input.kind,
+        reference: input.reference ?? null,
+        meta: input.meta ?? {},
+      })
+      .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+      .returning({ id: ledgerTransfers.id });
+
+    if (!inserted) {
+      const [existing] = await tx
+        .select({ id: ledgerTransfers.id, payloadHash: ledgerTransfers.payloadHash })
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
+      if (!existing) throw new Error(`transfer ${input.idempotencyKey} conflicted but is not visible`);
+      if (existing.payloadHash !== payloadHash) throw new IdempotencyConflictError(input.idempotencyKey);
+      const rows = await tx
+        .select({ id: ledgerAccounts.id, balanceMinor: ledgerAccounts.balanceMinor })
+        .from(ledgerAccounts)
+        .where(
+          inArray(
+            ledgerAccounts.id,
+            sorted.map((e) => e.accountId),
+          ),
+        );
+      return {
+        transferId: existing.id,
+        replayed: true,
+        balances: new Map(rows.map((r) => [r.id, r.balanceMinor])),
+      };
+    }
+
+    // Row locks in ascending id order: two transfers over the same accounts never wait on each other in a cycle.
+    const locked = await tx
+      .select({
+        id: ledgerAccounts.id,
+        userId: ledgerAccounts.userId,
+        balanceMinor: ledgerAccounts.balanceMinor,
+      })
+      .from(ledgerAccounts)
+      .where(
+        inArray(
+          ledgerAccounts.id,
+          sorted.map((e) => e.accountId),
+        ),
+      )
+      .orderBy(ledgerAccounts.id)
+      .for('update');
+    if (locked.length !== sorted.length) throw new InvalidTransferError('unknown ledger account');
+    const currencies = await tx
+      .selectDistinct({ currency: ledgerAccounts.currency })
+      .from(ledgerAccounts)
+      .where(
+        inArray(
+          ledgerAccounts.id,
+          sorted.map((e) => e.accountId),
+        ),
+      );
+    if (currencies.length !== 1)
+      throw new InvalidTransferError('all accounts of a transfer share one currency');
+
+    const balances = new Map<number, bigint>();
+    for (const entry of sorted) {
+      const account = locked.find((a) => a.id === entry.accountId)!;
+      const after = account.balanceMinor + entry.amountMinor;
+      if (account.userId !== null && after < 0n) throw new InsufficientFundsError(account.id);
+      balances.set(account.id, after);
+    }
+    for (const entry of sorted) {
+      await tx
+        .update(ledgerAccounts)
+        .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${entry.amountMinor}` })
+        .where(eq(ledgerAccounts.id, entry.accountId));
+    }
+    await tx.insert(ledgerEntries).values(
+      sorted.map((entry) => ({
+        transferId: inserted.id,
+        accountId: entry.accountId,
+        amountMinor: entry.amountMinor,
+        balanceAfterMinor: balances.get(entry.accountId)!,
+      })),
+    );
+    return { transferId: inserted.id, replayed: false, balances };
+  });
+}
+
+/** The transfer recorded under a key, if any. */
+export async function findTransferByKey(db: Executor, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+/** Balance (minor units) of a user's account; 0 when the account does not exist yet. */
+export async function userBalanceMinor(
+  db: Executor,
+  userId: number,
+  currency: string,
+  kind: AccountKind,
+): Promise<bigint> {
+  const [row] = await db
+    .select({ balanceMinor: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.currency, currency),
+        eq(ledgerAccounts.kind, kind),
+      ),
+    );
+  return row?.balanceMinor ?? 0n;
+}
+
+/** Minor units (bigint) to a JSON number in major units. Throws beyond the safe integer range. */
+export function minorToMajor(minor: bigint): number {
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER) || minor < -BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new RangeError(`amount out of range: ${minor}`);
+  }
+  return Number(minor) / 100;
+}

@@ -1,0 +1,110 @@
+/**
+ * The user's wallet over the ledger: movement history and operator/sandbox balance adjustments.
+ */
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import { isCurrency, type Currency } from '@/lib/constants/currencies';
+import type { Executor } from '../../db/client';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../ledger/schema';
+import { minorToMajor, systemAccount, transfer, userAccount, type TransferResult } from '../ledger/service';
+
+type HistoryKind = 'deposit' | 'bonus' | 'bet' | 'win' | 'adjustment' | 'withdrawal';
+
+export interface HistoryItem {
+  id: number;
+  wallet: 'cash' | 'bonus';
+  kind: HistoryKind;
+  amount: number;
+  balance_after: number;
+  currency: Currency;
+  created_at: string;
+  description: string | null;
+}
+
+function describe(kind: string, meta: Record<string, unknown>): string | null {
+  if (typeof meta.reason === 'string') return meta.reason;
+  if (kind === 'deposit' && typeof meta.provider === 'string') return `Deposit (${meta.provider})`;
+  return null;
+}
+
+/** The user's ledger entries (every currency, cash and bonus), newest first. */
+export async function history(
+  db: Executor,
+  userId: number,
+  page: number,
+  perPage: number,
+): Promise<{ items: HistoryItem[]; total: number }> {
+  const accounts = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId));
+  if (accounts.length === 0) return { items: [], total: 0 };
+  const ids = accounts.map((a) => a.id);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.accountId, ids));
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      amountMinor: ledgerEntries.amountMinor,
+      balanceAfterMinor: ledgerEntries.balanceAfterMinor,
+      createdAt: ledgerEntries.createdAt,
+      wallet: ledgerAccounts.kind,
+      currency: ledgerAccounts.currency,
+      kind: ledgerTransfers.kind,
+      meta: ledgerTransfers.meta,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .where(inArray(ledgerEntries.accountId, ids))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return {
+    total,
+    items: rows.map((row) => ({
+      id: row.id,
+      wallet: row.wallet as 'cash' | 'bonus',
+      kind: row.kind as HistoryKind,
+      amount: minorToMajor(row.amountMinor),
+      balance_after: minorToMajor(row.balanceAfterMinor),
+      currency: (isCurrency(row.currency) ? row.currency : 'RUB') as Currency,
+      created_at: row.createdAt.toISOString(),
+      description: describe(row.kind, row.meta),
+    })),
+  };
+}
+
+/**
+ * Credits (house → user cash) or debits (user cash → house) the user's cash account: operator
+ * adjustments and the sandbox debit. Idempotent on `key` (namespaced `adjust:`).
+ */
+export async function adjustBalance(
+  db: Executor,
+  input: {
+    userId: number;
+    currency: Currency;
+    direction: 'credit' | 'debit';
+    amountMinor: bigint;
+    reason: string;
+    key: string;
+    source: 'admin' | 'sandbox';
+  },
+): Promise<TransferResult & { balanceMinor: bigint }> {
+  if (input.amountMinor <= 0n) throw new RangeError('amount must be positive');
+  const house = await systemAccount(db, 'house', input.currency);
+  const cash = await userAccount(db, input.userId, input.currency, 'cash');
+  const sign = input.direction === 'credit' ? 1n : -1n;
+  const result = await transfer(db, {
+    idempotencyKey: `adjust:${input.key}`,
+    kind: 'adjustment',
+    reference: `user:${input.userId}`,
+    entries: [
+      { account: cash, amountMinor: sign * input.amountMinor },
+      { account: house, amountMinor: -sign * input.amountMinor },
+    ],
+    meta: { reason: input.reason, direction: input.direction, source: input.source },
+  });
+  return { ...result, balanceMinor: result.balances.get(cash.id) ?? 0n };
+}
