@@ -5,11 +5,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { DepositPrompt } from '@/features/billing/components/deposit-prompt';
+import { InvoiceWatcher } from '@/features/billing/components/invoice-watcher';
 import { PayIn } from '@/features/billing/components/pay-in';
 import { SuccessPayment } from '@/features/billing/components/success-payment';
 import { MODAL, useModalStore, type ModalName } from '@/lib/stores/modal-store';
 
-/** The named dialogs (spec section 2); the one opened last is on top. */
+/** The named dialogs (spec section 2); the one opened last is on top. Also the watchers that open them. */
 export function ModalHost() {
   const t = useTranslations();
   const openModals = useModalStore((state) => state.openModals);
@@ -34,6 +35,7 @@ export function ModalHost() {
       <Dialog {...props(MODAL.PayIn)} title={t('billing.payInTitle')}>{top === MODAL.PayIn ? <PayIn /> : null}</Dialog>
       <Dialog {...props(MODAL.SuccessPayment)} title={t('billing.successTitle')}>{top === MODAL.SuccessPayment ? <SuccessPayment /> : null}</Dialog>
       <DepositPrompt />
+      <InvoiceWatcher />
     </>
   );
 }

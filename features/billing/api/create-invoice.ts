@@ -10,7 +10,9 @@ export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
  * attempt by the caller ({@link newIdempotencyKey}); sending the same key again returns the same invoice.
  */
 export const createInvoice = (body: CreateInvoiceBody): Promise<Invoice> =>
-  api.post('/api/v2/billing/payment', createInvoiceBody.parse(body)).then((response) => invoice.parse(response.data));
+  api
+    .post('/api/v2/billing/payment', createInvoiceBody.parse(body))
+    .then((response) => invoice.parse(response.data));
 
 export const useCreateInvoice = () => useMutation({ mutationFn: createInvoice });
 

@@ -101,13 +101,20 @@ export function DepositForm({
     const key = attempt.current!.key;
     inFlight.current = true;
     try {
-      const invoice = await createInvoice.mutateAsync({ method: values.method, amount, idempotency_key: key });
+      const invoice = await createInvoice.mutateAsync({
+        method: values.method,
+        amount,
+        idempotency_key: key,
+      });
       attempt.current = null;
       onCreated(invoice);
     } catch (error) {
       const fieldErrors = validationErrorsOf(error);
       const text = fieldErrors
-        ? formatValidationErrors(fieldErrors, { t: (k) => tRoot(k as never), has: (k) => tRoot.has(k as never) })
+        ? formatValidationErrors(fieldErrors, {
+            t: (k) => tRoot(k as never),
+            has: (k) => tRoot.has(k as never),
+          })
         : '';
       notify({ kind: 'error', text: text || t('createFailed') });
     } finally {
@@ -116,9 +123,18 @@ export function DepositForm({
   };
 
   return (
-    <form className="mt-4 space-y-5" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate data-testid="deposit-form">
+    <form
+      className="mt-4 space-y-5"
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      noValidate
+      data-testid="deposit-form"
+    >
       {notice ? (
-        <p role="alert" className="rounded-xl border border-gold/40 bg-gold/10 px-3 py-2 text-sm" data-testid="pay-notice">
+        <p
+          role="alert"
+          className="rounded-xl border border-gold/40 bg-gold/10 px-3 py-2 text-sm"
+          data-testid="pay-notice"
+        >
           {notice}
         </p>
       ) : null}

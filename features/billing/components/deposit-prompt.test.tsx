@@ -8,7 +8,11 @@ import { testUser } from '@/tests/mocks/fixtures';
 import { DepositPrompt } from './deposit-prompt';
 
 function logIn(patch: Partial<User> = {}) {
-  useSessionStore.setState({ token: 'token-1', isLoggedIn: true, user: { ...testUser, balance: 0, currency: 'RUB', ...patch } });
+  useSessionStore.setState({
+    token: 'token-1',
+    isLoggedIn: true,
+    user: { ...testUser, balance: 0, currency: 'RUB', ...patch },
+  });
 }
 
 async function waitPrompt(ms = ZERO_BALANCE_DEPOSIT_PROMPT_DELAY_MS) {
@@ -47,7 +51,10 @@ describe('DepositPrompt', () => {
     ['a guest', () => {}],
     ['a user with money', () => logIn({ balance: 10 })],
     ['a user without a currency', () => logIn({ currency: null })],
-    ['a user whose profile has not arrived', () => useSessionStore.setState({ token: 't', isLoggedIn: true, user: null })],
+    [
+      'a user whose profile has not arrived',
+      () => useSessionStore.setState({ token: 't', isLoggedIn: true, user: null }),
+    ],
   ])('does not open for %s', async (_name, setup) => {
     act(setup);
     render(<DepositPrompt />);

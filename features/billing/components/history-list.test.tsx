@@ -38,11 +38,26 @@ function answer(total: number, itemsOf: (page: number) => HistoryItem[], seen: U
 
 describe('HistoryList', () => {
   beforeEach(() => {
-    act(() => useSessionStore.setState({ token: 't', isLoggedIn: true, user: { ...testUser, timezone: 'Europe/Moscow' } }));
+    act(() =>
+      useSessionStore.setState({
+        token: 't',
+        isLoggedIn: true,
+        user: { ...testUser, timezone: 'Europe/Moscow' },
+      }),
+    );
   });
 
   it('lists kinds translated, amounts signed, dates in the user timezone', async () => {
-    answer(2, () => [item(1), item(2, { wallet: 'bonus', kind: 'bet', amount: -120.5, balance_after: 379.5, created_at: '2024-05-02T08:00:00Z' })]);
+    answer(2, () => [
+      item(1),
+      item(2, {
+        wallet: 'bonus',
+        kind: 'bet',
+        amount: -120.5,
+        balance_after: 379.5,
+        created_at: '2024-05-02T08:00:00Z',
+      }),
+    ]);
     renderWithApp(<HistoryList />);
     const rows = await screen.findAllByTestId('history-item');
     expect(rows).toHaveLength(2);

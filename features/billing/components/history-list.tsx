@@ -56,7 +56,12 @@ export function HistoryList() {
     return (
       <div className="py-4" data-testid="history-error">
         <EmptyState title={t('error')}>
-          <button type="button" className={buttonClass.secondary} onClick={() => void history.refetch()} data-testid="history-retry">
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            onClick={() => void history.refetch()}
+            data-testid="history-retry"
+          >
             {t('retry')}
           </button>
         </EmptyState>
@@ -68,7 +73,11 @@ export function HistoryList() {
     return (
       <div className="py-4" data-testid="history-empty">
         <EmptyState title={t('empty')} hint={t('emptyHint')}>
-          <button type="button" className={buttonClass.primary} onClick={() => useModalStore.getState().open(MODAL.PayIn)}>
+          <button
+            type="button"
+            className={buttonClass.primary}
+            onClick={() => useModalStore.getState().open(MODAL.PayIn)}
+          >
             {t('deposit')}
           </button>
         </EmptyState>

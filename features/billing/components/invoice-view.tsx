@@ -2,30 +2,18 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
-import { profileQueryKey } from '@/features/profile/api/get-profile';
-import { INVOICE_STATUS_PAID } from '@/lib/constants/payments';
 import { INVOICE_COUNTDOWN_TICK_MS } from '@/lib/constants/timing';
-import { INVOICE_STATUS } from '@/lib/contracts/billing';
 import { isLocale, LOCALE_RECORDS } from '@/lib/i18n/locales';
 import { formatCardNumber, formatPhone } from '@/lib/masks';
 import { formatMoney } from '@/lib/money';
-import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { notify } from '@/lib/stores/notification-store';
 import { invoiceStatusQueryOptions } from '../api/get-invoice-status';
 import { billingKeys } from '../api/query-keys';
 import { formatCountdown } from '../format';
 import { sandboxInvoiceUrl } from '../sandbox';
 import { secondsLeft, useInvoiceStore, type InvoiceConfig } from '../stores/invoice-store';
-
-/** What SuccessPayment is opened with. */
-export interface SuccessPaymentPayload {
-  amount: number;
-  currency: InvoiceConfig['currency'];
-}
-
-export type InvoiceEnd = 'expired' | 'failed' | 'cancelled';
 
 /** Whole seconds left until `expiresAt`, re-read every second. */
 function useSecondsLeft(expiresAt: number): number {
@@ -56,69 +44,32 @@ function CopyButton({ value, label }: { value: string; label: string }) {
     );
   };
   return (
-    <button type="button" onClick={copy} className={`${buttonClass.secondary} min-h-9 px-3 py-1 text-sm`} aria-label={label}>
+    <button
+      type="button"
+      onClick={copy}
+      className={`${buttonClass.secondary} min-h-9 px-3 py-1 text-sm`}
+      aria-label={label}
+    >
       {t('copy')}
     </button>
   );
 }
 
 /**
- * An invoice waiting for payment (spec section 4): what to pay and where, a countdown ticking every
- * second, and the status polled every 5 s. Paid (status 3): polling stops, the invoice is cleared,
- * PayIn closes, SuccessPayment opens and the profile (balance) and history are refetched. At 0 s left
- * (or status expired / failed from the server) the invoice is dropped and `onEnded` tells why.
+ * An invoice waiting for payment (spec section 4): what to pay and where, and a countdown ticking every
+ * second. The status polling and what happens when the invoice ends live in InvoiceWatcher, which keeps
+ * working while this dialog is closed; this view only reads the same status query.
  */
-export function InvoiceView({ config, onEnded }: { config: InvoiceConfig; onEnded: (why: InvoiceEnd) => void }) {
+export function InvoiceView({ config }: { config: InvoiceConfig }) {
   const t = useTranslations('billing');
   const locale = useLocale();
   const iso = LOCALE_RECORDS[isLocale(locale) ? locale : 'en'].iso;
   const queryClient = useQueryClient();
-  const clear = useInvoiceStore((state) => state.clear);
+  const end = useInvoiceStore((state) => state.end);
   const { invoice, currency, expiresAt } = config;
   const left = useSecondsLeft(expiresAt);
-  const ended = useRef(false);
-  const status = useQuery({ ...invoiceStatusQueryOptions(invoice.id), enabled: left > 0 });
-  const statusCode = status.data?.status;
-  const serverLeft = status.data?.life_time;
-
-  // The server's seconds left are the truth while the invoice waits: follow them when the clocks drift.
-  useEffect(() => {
-    const waiting = statusCode === INVOICE_STATUS.created || statusCode === INVOICE_STATUS.processing;
-    if (!waiting || serverLeft === undefined || serverLeft <= 0) return;
-    if (Math.abs(secondsLeft(expiresAt) - serverLeft) > 2) useInvoiceStore.getState().syncExpiry(serverLeft);
-  }, [statusCode, serverLeft, expiresAt, status.dataUpdatedAt]);
-
-  useEffect(() => {
-    if (ended.current) return;
-    const statusKey = billingKeys.invoiceStatus(invoice.id);
-    if (statusCode === INVOICE_STATUS_PAID) {
-      ended.current = true;
-      void queryClient.cancelQueries({ queryKey: statusKey });
-      queryClient.removeQueries({ queryKey: statusKey });
-      clear();
-      const modals = useModalStore.getState();
-      modals.close(MODAL.PayIn);
-      modals.open(MODAL.SuccessPayment, {
-        amount: status.data?.amount ?? invoice.amount,
-        currency,
-      } satisfies SuccessPaymentPayload);
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-      void queryClient.invalidateQueries({ queryKey: billingKeys.histories() });
-      return;
-    }
-    const why: InvoiceEnd | null =
-      left === 0 || statusCode === INVOICE_STATUS.expired
-        ? 'expired'
-        : statusCode === INVOICE_STATUS.failed
-          ? 'failed'
-          : null;
-    if (why) {
-      ended.current = true;
-      queryClient.removeQueries({ queryKey: statusKey });
-      clear();
-      onEnded(why);
-    }
-  }, [statusCode, left, status.data?.amount, invoice, currency, clear, onEnded, queryClient]);
+  // An observer of the watcher's query: same data and error, no second poller.
+  const status = useQuery({ ...invoiceStatusQueryOptions(invoice.id), enabled: false });
 
   const money = (value: number) => formatMoney(value, currency, iso);
   const card = invoice.card.card_number ? formatCardNumber(invoice.card.card_number) : null;
@@ -142,7 +93,11 @@ export function InvoiceView({ config, onEnded }: { config: InvoiceConfig; onEnde
         </dd>
       </dl>
       {invoice.sum_was_changed ? (
-        <p role="alert" className="rounded-xl border border-gold/40 bg-gold/10 px-3 py-2 text-sm" data-testid="invoice-sum-changed">
+        <p
+          role="alert"
+          className="rounded-xl border border-gold/40 bg-gold/10 px-3 py-2 text-sm"
+          data-testid="invoice-sum-changed"
+        >
           {t('sumWasChanged', { amount: money(invoice.amount) })}
         </p>
       ) : null}
@@ -178,7 +133,13 @@ export function InvoiceView({ config, onEnded }: { config: InvoiceConfig; onEnde
         {status.isError ? t('statusCheckFailed') : t('waitingForPayment')}
       </p>
       {sandbox ? (
-        <a href={sandbox} target="_blank" rel="noreferrer" className="block text-xs text-gold underline" data-testid="invoice-sandbox-link">
+        <a
+          href={sandbox}
+          target="_blank"
+          rel="noreferrer"
+          className="block text-xs text-gold underline"
+          data-testid="invoice-sandbox-link"
+        >
           {t('sandboxLink')}
         </a>
       ) : null}
@@ -186,10 +147,8 @@ export function InvoiceView({ config, onEnded }: { config: InvoiceConfig; onEnde
         type="button"
         className={`${buttonClass.ghost} w-full`}
         onClick={() => {
-          ended.current = true;
           queryClient.removeQueries({ queryKey: billingKeys.invoiceStatus(invoice.id) });
-          clear();
-          onEnded('cancelled');
+          end('cancelled');
         }}
         data-testid="invoice-cancel"
       >

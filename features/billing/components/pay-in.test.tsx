@@ -13,21 +13,29 @@ import { apiPath } from '@/tests/mocks/handlers';
 import { createMockServer, withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { INVOICE_STORAGE_KEY, useInvoiceStore } from '../stores/invoice-store';
+import { InvoiceWatcher } from './invoice-watcher';
 import { PayIn } from './pay-in';
 
 const created: CreateInvoiceRequest[] = [];
 const server = withMockServer(createMockServer(...billingHandlers(created)));
 const rub = (amount: number) => formatMoney(amount, 'RUB', 'en-US');
 
+/** PayIn as the modal host mounts it: the dialog's content beside the always-mounted watcher. */
 function renderPayIn() {
-  const result = renderWithApp(<PayIn />);
+  const result = renderWithApp(
+    <>
+      <PayIn />
+      <InvoiceWatcher />
+    </>,
+  );
   act(() => useModalStore.getState().open(MODAL.PayIn));
   return result;
 }
 
 /** Waits in real time (fake timers leave setTimeout real) until `check` holds. */
 async function until(check: () => boolean) {
-  for (let i = 0; i < 200 && !check(); i += 1) await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+  for (let i = 0; i < 200 && !check(); i += 1)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
   expect(check()).toBe(true);
 }
 
@@ -130,7 +138,9 @@ describe('PayIn: the form', () => {
     await screen.findByTestId('deposit-form');
     await userEvent.click(screen.getByTestId('pay-submit'));
     await waitFor(() => expect(useNotificationStore.getState().items).toHaveLength(1));
-    expect(useNotificationStore.getState().items[0].text).toBe('The invoice could not be created. Please try again.');
+    expect(useNotificationStore.getState().items[0].text).toBe(
+      'The invoice could not be created. Please try again.',
+    );
     await userEvent.click(screen.getByTestId('pay-submit'));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).toBe(keys[0]);
@@ -145,7 +155,10 @@ describe('PayIn: the form', () => {
   it('shows the server validation errors in one notification', async () => {
     server.use(
       http.post(apiPath('/api/v2/billing/payment'), () =>
-        HttpResponse.json({ message: 'invalid', errors: { amount: ['amount_too_big: too big'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'invalid', errors: { amount: ['amount_too_big: too big'] } },
+          { status: 422 },
+        ),
       ),
     );
     renderPayIn();
@@ -175,10 +188,18 @@ describe('PayIn: the invoice', () => {
     const end = Date.now() + lifeTime * 1000;
     server.use(
       http.get(apiPath('/billing/payment/status/:id'), () =>
-        HttpResponse.json({ status: 1, amount: 500, life_time: Math.max(0, Math.ceil((end - Date.now()) / 1000)) }),
+        HttpResponse.json({
+          status: 1,
+          amount: 500,
+          life_time: Math.max(0, Math.ceil((end - Date.now()) / 1000)),
+        }),
       ),
     );
-    act(() => useInvoiceStore.getState().setInvoice(testInvoice({ life_time: lifeTime }), 'RUB', end - lifeTime * 1000));
+    act(() =>
+      useInvoiceStore
+        .getState()
+        .setInvoice(testInvoice({ life_time: lifeTime }), 'RUB', end - lifeTime * 1000),
+    );
   }
 
   it('counts down every second (mm:ss)', async () => {
@@ -231,7 +252,11 @@ describe('PayIn: the invoice', () => {
 
   it("follows the server's seconds left when the clocks disagree", async () => {
     seedInvoice(1200);
-    server.use(http.get(apiPath('/billing/payment/status/:id'), () => HttpResponse.json({ status: 1, amount: 500, life_time: 300 })));
+    server.use(
+      http.get(apiPath('/billing/payment/status/:id'), () =>
+        HttpResponse.json({ status: 1, amount: 500, life_time: 300 }),
+      ),
+    );
     renderPayIn();
     await waitFor(() => expect(screen.getByTestId('invoice-countdown')).toHaveTextContent('05:00'));
   });
@@ -247,6 +272,36 @@ describe('PayIn: the invoice', () => {
     expect(screen.getByTestId('deposit-form')).toBeInTheDocument();
   });
 
+  it('keeps polling while PayIn is closed, and opens SuccessPayment when the invoice is paid', async () => {
+    let paid = false;
+    seedInvoice();
+    server.use(
+      http.get(apiPath('/billing/payment/status/:id'), () =>
+        HttpResponse.json({ status: paid ? 3 : 1, amount: 500, life_time: paid ? 0 : 1000 }),
+      ),
+    );
+    // Only the watcher is mounted: the dialog was closed right after the invoice was created.
+    renderWithApp(<InvoiceWatcher />);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    paid = true;
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await until(() => useModalStore.getState().isOpen(MODAL.SuccessPayment));
+    expect(useInvoiceStore.getState().config).toBeNull();
+    expect(useInvoiceStore.getState().lastEnd).toBe('paid');
+  });
+
+  it('drops an invoice the server does not know for this user (another account logged in on the tab)', async () => {
+    seedInvoice();
+    server.use(
+      http.get(apiPath('/billing/payment/status/:id'), () =>
+        HttpResponse.json({ message: 'Invoice not found.' }, { status: 404 }),
+      ),
+    );
+    renderWithApp(<InvoiceWatcher />);
+    await until(() => useInvoiceStore.getState().config === null);
+    expect(useModalStore.getState().isOpen(MODAL.SuccessPayment)).toBe(false);
+  });
+
   it('keeps the invoice over a reload while it lives (sessionStorage)', async () => {
     seedInvoice();
     const saved = sessionStorage.getItem(INVOICE_STORAGE_KEY);
@@ -260,8 +315,12 @@ describe('PayIn: the invoice', () => {
 
   it('offers the sandbox payment page when the API runs locally', async () => {
     const { sandboxInvoiceUrl } = await import('../sandbox');
-    expect(sandboxInvoiceUrl(7, 'http://localhost:4000', undefined)).toBe('http://localhost:4000/sandbox/invoices/7');
-    expect(sandboxInvoiceUrl(7, 'http://127.0.0.1:4100/', undefined)).toBe('http://127.0.0.1:4100/sandbox/invoices/7');
+    expect(sandboxInvoiceUrl(7, 'http://localhost:4000', undefined)).toBe(
+      'http://localhost:4000/sandbox/invoices/7',
+    );
+    expect(sandboxInvoiceUrl(7, 'http://127.0.0.1:4100/', undefined)).toBe(
+      'http://127.0.0.1:4100/sandbox/invoices/7',
+    );
     expect(sandboxInvoiceUrl(7, 'https://api.site.com', undefined)).toBeNull();
     expect(sandboxInvoiceUrl(7, 'https://api.site.com', '1')).toBe('https://api.site.com/sandbox/invoices/7');
   });

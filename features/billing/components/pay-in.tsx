@@ -1,7 +1,6 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { userCurrency } from '@/lib/api/schemas/user';
@@ -10,12 +9,12 @@ import { useSessionStore } from '@/lib/stores/session-store';
 import { useBillingData } from '../api/get-billing-data';
 import { useInvoiceStore } from '../stores/invoice-store';
 import { DepositForm } from './deposit-form';
-import { InvoiceView, type InvoiceEnd } from './invoice-view';
+import { InvoiceView } from './invoice-view';
 
 /**
  * The PayIn dialog's content. A guest is asked to log in. A user with a living invoice sees it;
- * otherwise the deposit form (methods from the billing data). When the invoice ends without payment the
- * form comes back with the reason.
+ * otherwise the deposit form (methods from the billing data). When the invoice ended without payment the
+ * form comes back with the reason (kept by the invoice store until a new invoice).
  */
 export function PayIn() {
   const t = useTranslations('billing');
@@ -24,8 +23,7 @@ export function PayIn() {
   const config = useInvoiceStore((state) => state.config);
   const setInvoice = useInvoiceStore((state) => state.setInvoice);
   const billing = useBillingData(isLoggedIn);
-  const [ended, setEnded] = useState<InvoiceEnd | null>(null);
-  const onEnded = useCallback((why: InvoiceEnd) => setEnded(why), []);
+  const ended = useInvoiceStore((state) => state.lastEnd);
 
   if (!isLoggedIn) {
     return (
@@ -44,7 +42,7 @@ export function PayIn() {
     );
   }
 
-  if (config) return <InvoiceView key={config.invoice.id} config={config} onEnded={onEnded} />;
+  if (config) return <InvoiceView key={config.invoice.id} config={config} />;
 
   if (billing.isPending) {
     return (
@@ -59,7 +57,12 @@ export function PayIn() {
     return (
       <div className="mt-4">
         <EmptyState title={t('payInUnavailable')}>
-          <button type="button" className={buttonClass.secondary} onClick={() => void billing.refetch()} data-testid="pay-retry">
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            onClick={() => void billing.refetch()}
+            data-testid="pay-retry"
+          >
             {t('retry')}
           </button>
         </EmptyState>
@@ -80,10 +83,7 @@ export function PayIn() {
       methods={methods}
       currency={currency}
       notice={ended === 'expired' ? t('invoiceExpired') : ended === 'failed' ? t('invoiceFailed') : null}
-      onCreated={(invoice) => {
-        setEnded(null);
-        setInvoice(invoice, currency);
-      }}
+      onCreated={(invoice) => setInvoice(invoice, currency)}
     />
   );
 }

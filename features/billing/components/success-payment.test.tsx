@@ -21,7 +21,11 @@ describe('SuccessPayment', () => {
     renderWithApp(<SuccessPayment />);
     act(() => useModalStore.getState().open(MODAL.SuccessPayment, { amount: 500, currency: 'RUB' }));
     expect(screen.getByTestId('success-amount')).toHaveTextContent(formatMoney(500, 'RUB', 'en-US'));
-    expect(await screen.findByText(formatMoney(500, 'RUB', 'en-US'), { selector: '[data-testid=success-balance]' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(formatMoney(500, 'RUB', 'en-US'), {
+        selector: '[data-testid=success-balance]',
+      }),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('success-close'));
     expect(useModalStore.getState().isOpen(MODAL.SuccessPayment)).toBe(false);
   });

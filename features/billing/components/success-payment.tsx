@@ -10,7 +10,7 @@ import { isLocale, LOCALE_RECORDS } from '@/lib/i18n/locales';
 import { formatMoney } from '@/lib/money';
 import { MODAL, selectModalPayload, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
-import type { SuccessPaymentPayload } from './invoice-view';
+import type { SuccessPaymentPayload } from './invoice-watcher';
 
 function readPayload(value: unknown): SuccessPaymentPayload | null {
   if (!value || typeof value !== 'object') return null;
@@ -42,7 +42,11 @@ export function SuccessPayment() {
           </>
         ) : null}
         <dt className="text-muted">{t('newBalance')}</dt>
-        <dd className="text-right font-semibold tabular-nums" data-testid="success-balance" aria-busy={profile.isFetching || undefined}>
+        <dd
+          className="text-right font-semibold tabular-nums"
+          data-testid="success-balance"
+          aria-busy={profile.isFetching || undefined}
+        >
           {user && !profile.isFetching
             ? formatMoney(user.balance, balanceCurrency, iso)
             : profile.isError

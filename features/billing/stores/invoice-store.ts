@@ -12,12 +12,21 @@ export interface InvoiceConfig {
   expiresAt: number;
 }
 
+/** How an invoice stopped: paid, ran out of time, refused by the provider, or given up by the player. */
+export type InvoiceEnd = 'paid' | 'expired' | 'failed' | 'cancelled';
+
 interface InvoiceState {
   config: InvoiceConfig | null;
+  /** How the last invoice ended, for PayIn to explain; null while one lives or after a new one. */
+  lastEnd: InvoiceEnd | null;
   /** Keeps a new invoice; it lives `life_time` seconds from `now`. */
   setInvoice: (invoice: Invoice, currency: Currency, now?: number) => void;
   /** Moves the end to `now + secondsLeft` (the status call's `life_time` is the seconds left). */
   syncExpiry: (secondsLeft: number, now?: number) => void;
+  /** Drops the invoice and remembers why. */
+  end: (why: InvoiceEnd) => void;
+  /** Forgets why the last invoice ended (the explanation was shown). */
+  acknowledge: () => void;
   clear: () => void;
 }
 
@@ -32,16 +41,24 @@ export const useInvoiceStore = create<InvoiceState>()(
   persist(
     (set) => ({
       config: null,
+      lastEnd: null,
       setInvoice: (invoice, currency, now = Date.now()) =>
-        set({ config: { invoice, currency, expiresAt: now + (invoice.life_time || INVOICE_LIFE_TIME_S) * 1000 } }),
+        set({
+          lastEnd: null,
+          config: { invoice, currency, expiresAt: now + (invoice.life_time || INVOICE_LIFE_TIME_S) * 1000 },
+        }),
       syncExpiry: (left, now = Date.now()) =>
-        set((state) => (state.config ? { config: { ...state.config, expiresAt: now + left * 1000 } } : state)),
-      clear: () => set({ config: null }),
+        set((state) =>
+          state.config ? { config: { ...state.config, expiresAt: now + left * 1000 } } : state,
+        ),
+      end: (why) => set({ config: null, lastEnd: why }),
+      acknowledge: () => set({ lastEnd: null }),
+      clear: () => set({ config: null, lastEnd: null }),
     }),
     {
       name: INVOICE_STORAGE_KEY,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: (state) => ({ config: state.config }),
+      partialize: (state) => ({ config: state.config, lastEnd: state.lastEnd }),
     },
   ),
 );
