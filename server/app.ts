@@ -30,6 +30,7 @@ import { profileRoutes } from './modules/users/routes';
 import { vipRoutes } from './modules/vip/routes';
 import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
 import { paymentProviders } from './modules/billing/providers';
+import { bonusRoutes } from './modules/bonuses/routes';
 import { sandboxWalletRoutes, walletRoutes } from './modules/wallet/routes';
 
 export type App = FastifyInstance<
@@ -112,6 +113,7 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   const providers = paymentProviders(config);
   void app.register(billingRoutes, { ...context, providers });
   void app.register(walletRoutes, context);
+  void app.register(bonusRoutes, context);
   if (config.nodeEnv !== 'production') {
     // Helpers for testers and e2e tests; absent in production (DESIGN.md).
     void app.register(devOutboxRoutes, context);

@@ -21,6 +21,7 @@ const CLIENT_NAMESPACES = [
   'error',
   'account',
   'notifications',
+  'bonusBar',
 ] as const;
 
 export function generateStaticParams() {

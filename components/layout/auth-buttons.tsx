@@ -13,7 +13,7 @@ import { useSessionStore } from '@/lib/stores/session-store';
 
 /**
  * The header's account corner: log-in and sign-up for a guest; balance, deposit, profile and log-out
- * for a logged-in user.
+ * for a logged-in user (the bonus balance beside the cash one when there is any).
  */
 export function AuthButtons() {
   const t = useTranslations();
@@ -34,12 +34,19 @@ export function AuthButtons() {
     );
   }
   const currency = userCurrency(user);
+  const bonusBalance = user?.bonus_balance ?? user?.bonus ?? 0;
   return (
     <div className="flex items-center gap-2" data-testid="account-area">
       {user ? (
         <p className="hidden text-right text-sm leading-tight sm:block" data-testid="header-balance">
           <span className="block text-muted">{t('account.balance')}</span>
           <span className="font-semibold tabular-nums">{formatMoney(user.balance, currency)}</span>
+        </p>
+      ) : null}
+      {user && bonusBalance > 0 ? (
+        <p className="hidden text-right text-sm leading-tight sm:block" data-testid="header-bonus-balance">
+          <span className="block text-muted">{t('account.bonus')}</span>
+          <span className="font-semibold tabular-nums text-gold">{formatMoney(bonusBalance, currency)}</span>
         </p>
       ) : null}
       <DialogTrigger modal="PayIn" className={buttonClass.primary} testId="deposit-button">

@@ -4,3 +4,5 @@
 export const FINGERPRINT_STORAGE_KEY = 'fingerprint';
 /** Set when the visitor dismissed the install prompt permanently. */
 export const INSTALL_PROMPT_HIDDEN_STORAGE_KEY = 'installPromptHidden';
+/** The promo code a guest arrived with (session storage: it lasts for the browser session). */
+export const PROMO_SESSION_STORAGE_KEY = 'promo';

@@ -60,27 +60,6 @@ export const invoiceStatusReply = z.object({
   life_time: z.number().int(),
 });
 
-/** `GET /bonus-system/bonus/{promo}` and the waiting reg-and-dep bonus (spec section 3 "Bonus"). */
-export const bonus = z.object({
-  name: z.string(),
-  expires_in: z.number().int(),
-  region: z.enum(['KZ', 'RU']).nullable(),
-});
-
-/** `GET /api/v3/welcome-pack/get-welcome-packs-guest` (spec section 3 "Welcome pack (guest)"). */
-export const welcomePackGuestReply = z.object({
-  publicTitle: z.string(),
-  stages: z.array(z.object({ deposit: z.number().int(), percent: z.number(), free_spins: z.number().int() })),
-});
-
-/** Free spin (spec section 3). */
-export const freeSpin = z.object({
-  id: z.number().int(),
-  game: z.object({ id: z.string(), name: z.string() }),
-  count: z.number().int(),
-  expiration_at: z.string(),
-});
-
 /** `GET /profile/history?page=&per_page=`: page from 1, 1 to 100 items per page (default 20). */
 export const historyQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

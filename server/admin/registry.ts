@@ -1,7 +1,22 @@
 import { balanceCommands, invoiceCommands } from '../modules/billing/admin-commands';
+import {
+  bonusCommands,
+  freeSpinCommands,
+  promoCommands,
+  welcomePackCommands,
+} from '../modules/bonuses/admin-commands';
 import { geoCommands } from '../modules/geo/admin-commands';
 import { userCommands } from '../modules/users/admin-commands';
 import type { CommandGroup } from './command';
 
 /** Every command group of `npm run admin`. A new domain adds its module here. */
-export const commandGroups: CommandGroup[] = [geoCommands, userCommands, invoiceCommands, balanceCommands];
+export const commandGroups: CommandGroup[] = [
+  geoCommands,
+  userCommands,
+  invoiceCommands,
+  balanceCommands,
+  promoCommands,
+  welcomePackCommands,
+  freeSpinCommands,
+  bonusCommands,
+];

@@ -11,6 +11,7 @@ export * from '../modules/outbox/schema';
 export * from '../modules/vip/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/billing/schema';
+export * from '../modules/bonuses/schema';
 
 /** Seed steps already applied (see `server/db/seed.ts`): each runs once per database. */
 export const seedRuns = pgTable('seed_runs', {

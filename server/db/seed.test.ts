@@ -2,7 +2,15 @@ import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers';
 import { verifyPassword } from '../modules/auth/passwords';
-import { operatorSettings, seedRuns, users } from './schema';
+import {
+  freeSpinCampaigns,
+  operatorSettings,
+  promoCodes,
+  seedRuns,
+  userFreeSpins,
+  users,
+  welcomePackStages,
+} from './schema';
 import { DEMO_USERS, seedDatabase, seedSteps, type SeedStep } from './seed';
 
 const { db } = await createTestDatabase();
@@ -15,6 +23,7 @@ describe('seedDatabase', () => {
     expect(settings.map((s) => [s.key, s.value])).toEqual([
       ['revshare_service_frontend_url', null],
       ['telegram_channel_url', null],
+      ['welcome_pack_title', expect.objectContaining({ en: expect.any(String), ru: expect.any(String) })],
     ]);
     expect((await db.select().from(seedRuns)).map((r) => r.id)).toEqual(seedSteps.map((step) => step.id));
   });
@@ -68,5 +77,35 @@ describe('demo users', () => {
       }),
     ]);
     for (const row of rows) expect(await verifyPassword(row.passwordHash ?? '', 'demo12345')).toBe(true);
+  });
+});
+
+describe('bonuses', () => {
+  it('seeds the promo codes, two campaigns, a four-stage welcome pack and free spins for the demo players', async () => {
+    const { db: fresh } = await freshDatabase;
+    await seedDatabase(fresh);
+    const promos = await fresh.select().from(promoCodes).orderBy(asc(promoCodes.id));
+    expect(promos.map((p) => [p.code, p.percent, p.region])).toEqual([
+      ['WELCOME100', 100, null],
+      ['KZSTART', 150, 'KZ'],
+    ]);
+    expect(promos[0].limits.RUB).toEqual({ min_deposit_minor: 50_000, max_bonus_minor: 5_000_000 });
+    expect(Object.keys(promos[1].limits)).toEqual(['KZT']);
+    const campaigns = await fresh.select().from(freeSpinCampaigns).orderBy(asc(freeSpinCampaigns.id));
+    expect(campaigns.map((c) => [c.id, c.gameId, c.count])).toEqual([
+      [1, 'book-of-aurum', 50],
+      [2, 'gold-rush-express', 25],
+    ]);
+    const stages = await fresh.select().from(welcomePackStages).orderBy(asc(welcomePackStages.stage));
+    expect(stages.map((s) => [s.depositNumber, s.percent, s.freeSpinCampaignId])).toEqual([
+      [1, 100, 1],
+      [2, 75, null],
+      [3, 60, 2],
+      [4, 50, null],
+    ]);
+    const spins = await fresh.select().from(userFreeSpins);
+    expect(spins).toHaveLength(4);
+    expect(spins.every((s) => s.status === 'active' && s.countLeft > 0)).toBe(true);
+    expect(new Set(spins.map((s) => s.currency))).toEqual(new Set(['RUB', 'KZT']));
   });
 });

@@ -3,11 +3,21 @@
  * `seed_runs` in the same transaction as its inserts, under an advisory lock, so concurrent starters and
  * restarts never apply a step twice. Later features append steps (never edit or reorder applied ones).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client';
 import { hashPassword } from '../modules/auth/passwords';
+import type { BonusLimits } from '../modules/bonuses/schema';
+import { grantFreeSpins, WELCOME_PACK_TITLE_SETTING } from '../modules/bonuses/service';
 import { newSuperBonusTag } from '../modules/users/service';
-import { operatorSettings, paymentMethods, seedRuns, users } from './schema';
+import {
+  freeSpinCampaigns,
+  operatorSettings,
+  paymentMethods,
+  promoCodes,
+  seedRuns,
+  users,
+  welcomePackStages,
+} from './schema';
 
 /** Demo accounts of a fresh installation (README). */
 export const DEMO_USERS = {
@@ -168,6 +178,185 @@ export const seedSteps: SeedStep[] = [
           ),
         ])
         .onConflictDoNothing();
+    },
+  },
+  {
+    // Promo codes, free-spin campaigns (ids 1 and 2 on a fresh database), a four-stage welcome pack
+    // (free spins with stages 1 and 3), and free spins for the demo players. Amounts in minor units.
+    id: '0004-bonuses',
+    async run(tx) {
+      /** Major-unit [min deposit, max bonus] per currency → the stored limits. */
+      const limits = (entries: Record<string, [number, number]>): BonusLimits =>
+        Object.fromEntries(
+          Object.entries(entries).map(([currency, [min, max]]) => [
+            currency,
+            { min_deposit_minor: Math.round(min * 100), max_bonus_minor: Math.round(max * 100) },
+          ]),
+        );
+      const welcomeLimits = (scale: number) =>
+        limits({
+          RUB: [500, 50_000 * scale],
+          KZT: [2_500, 250_000 * scale],
+          USD: [5, 500 * scale],
+          EUR: [5, 500 * scale],
+          INR: [500, 50_000 * scale],
+        });
+      await tx
+        .insert(promoCodes)
+        .values([
+          {
+            code: 'WELCOME100',
+            nameEn: 'Welcome bonus +100 %',
+            nameRu: 'Приветственный бонус +100 %',
+            nameKz: 'Қош келдіңіз бонусы +100 %',
+            descriptionEn:
+              '100 % of your first deposit as a bonus, up to the maximum. Wager it 35 times and it becomes cash.',
+            descriptionRu:
+              '100 % от первого депозита бонусом, до максимальной суммы. Отыграйте его 35 раз — и он станет реальными деньгами.',
+            descriptionKz:
+              'Алғашқы депозиттің 100 %-ы бонус ретінде, ең көп сомаға дейін. Оны 35 рет ойнап шығарсаңыз, нақты ақшаға айналады.',
+            percent: 100,
+            wager: 35,
+            limits: welcomeLimits(1),
+          },
+          {
+            code: 'KZSTART',
+            nameEn: 'Kazakhstan start +150 %',
+            nameRu: 'Старт в Казахстане +150 %',
+            nameKz: 'Қазақстандағы старт +150 %',
+            descriptionEn: 'For players in Kazakhstan: 150 % of your first deposit in tenge. Wager x40.',
+            descriptionRu: 'Для игроков из Казахстана: 150 % от первого депозита в тенге. Вейджер x40.',
+            descriptionKz: 'Қазақстандағы ойыншыларға: теңгедегі алғашқы депозиттің 150 %-ы. Вейджер x40.',
+            percent: 150,
+            wager: 40,
+            limits: limits({ KZT: [5_000, 300_000] }),
+            region: 'KZ',
+          },
+        ])
+        .onConflictDoNothing();
+
+      const bets = (rub: number) => ({
+        RUB: rub * 100,
+        KZT: rub * 500,
+        USD: rub * 1,
+        EUR: rub * 1,
+        INR: rub * 100,
+      });
+      const [bookOfAurum, goldRush] = await tx
+        .insert(freeSpinCampaigns)
+        .values([
+          {
+            nameEn: '50 free spins in Book of Aurum',
+            nameRu: '50 фриспинов в Book of Aurum',
+            nameKz: 'Book of Aurum ойынында 50 фриспин',
+            descriptionEn: 'Fifty spins at a fixed bet. Winnings go to the bonus balance with wager x30.',
+            descriptionRu:
+              'Пятьдесят вращений с фиксированной ставкой. Выигрыш — на бонусный баланс, вейджер x30.',
+            descriptionKz: 'Тұрақты ставкамен елу айналым. Ұтыс бонус балансына түседі, вейджер x30.',
+            gameId: 'book-of-aurum',
+            gameName: 'Book of Aurum',
+            count: 50,
+            bet: bets(10),
+            wager: 30,
+          },
+          {
+            nameEn: '25 free spins in Gold Rush Express',
+            nameRu: '25 фриспинов в Gold Rush Express',
+            nameKz: 'Gold Rush Express ойынында 25 фриспин',
+            descriptionEn:
+              'Twenty-five spins at a fixed bet. Winnings go to the bonus balance with wager x30.',
+            descriptionRu:
+              'Двадцать пять вращений с фиксированной ставкой. Выигрыш — на бонусный баланс, вейджер x30.',
+            descriptionKz: 'Тұрақты ставкамен жиырма бес айналым. Ұтыс бонус балансына түседі, вейджер x30.',
+            gameId: 'gold-rush-express',
+            gameName: 'Gold Rush Express',
+            count: 25,
+            bet: bets(20),
+            wager: 30,
+          },
+        ])
+        .returning({ id: freeSpinCampaigns.id });
+
+      await tx
+        .insert(welcomePackStages)
+        .values([
+          {
+            stage: 1,
+            depositNumber: 1,
+            titleEn: '1st deposit: +100 % and 50 free spins',
+            titleRu: '1-й депозит: +100 % и 50 фриспинов',
+            titleKz: '1-депозит: +100 % және 50 фриспин',
+            percent: 100,
+            wager: 35,
+            limits: welcomeLimits(1),
+            freeSpinCampaignId: bookOfAurum.id,
+          },
+          {
+            stage: 2,
+            depositNumber: 2,
+            titleEn: '2nd deposit: +75 %',
+            titleRu: '2-й депозит: +75 %',
+            titleKz: '2-депозит: +75 %',
+            percent: 75,
+            wager: 35,
+            limits: welcomeLimits(0.8),
+          },
+          {
+            stage: 3,
+            depositNumber: 3,
+            titleEn: '3rd deposit: +60 % and 25 free spins',
+            titleRu: '3-й депозит: +60 % и 25 фриспинов',
+            titleKz: '3-депозит: +60 % және 25 фриспин',
+            percent: 60,
+            wager: 35,
+            limits: welcomeLimits(0.6),
+            freeSpinCampaignId: goldRush.id,
+          },
+          {
+            stage: 4,
+            depositNumber: 4,
+            titleEn: '4th deposit: +50 %',
+            titleRu: '4-й депозит: +50 %',
+            titleKz: '4-депозит: +50 %',
+            percent: 50,
+            wager: 35,
+            limits: welcomeLimits(0.5),
+          },
+        ])
+        .onConflictDoNothing();
+      await tx
+        .insert(operatorSettings)
+        .values({
+          key: WELCOME_PACK_TITLE_SETTING,
+          value: {
+            en: 'Welcome pack: bonuses on your first 4 deposits and 75 free spins',
+            ru: 'Приветственный пакет: бонусы на первые 4 депозита и 75 фриспинов',
+            kz: 'Қош келдіңіз пакеті: алғашқы 4 депозитке бонустар және 75 фриспин',
+          },
+          description: 'Public title of the welcome pack: { en, ru, kz }',
+        })
+        .onConflictDoNothing();
+
+      // The demo players hold spins, so /profile/bonuses has something to show.
+      const now = new Date();
+      const demo = await tx
+        .select({ id: users.id, currency: users.currency })
+        .from(users)
+        .where(or(eq(users.email, DEMO_USERS.email.email), eq(users.phone, DEMO_USERS.phone.phone)));
+      for (const user of demo) {
+        for (const [campaign, days] of [
+          [bookOfAurum.id, 30],
+          [goldRush.id, 14],
+        ] as const) {
+          await grantFreeSpins(tx, {
+            userId: user.id,
+            campaignId: campaign,
+            currency: user.currency,
+            days,
+            now,
+          });
+        }
+      }
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_URL, uniqueEmail } from './support';
+import { API_URL, signUpByEmail, uniqueEmail } from './support';
 
 test.describe('deposit', () => {
   test('a new player tops up 500 through the sandbox and sees it in the header and the history', async ({
@@ -57,10 +57,68 @@ test.describe('deposit', () => {
     await expect(page.getByTestId('modal-PayIn').getByTestId('deposit-form')).toBeVisible();
     await page.keyboard.press('Escape');
 
+    // The deposit, and (newer) the welcome-pack bonus of a first deposit of 500 on the bonus balance.
     await page.goto('/en/profile/history');
-    const first = page.getByTestId('history-item').first();
-    await expect(first.getByTestId('history-kind')).toHaveText('Deposit');
-    await expect(first.getByTestId('history-amount')).toContainText('+');
-    await expect(first.getByTestId('history-amount')).toContainText('500.00');
+    const items = page.getByTestId('history-item');
+    await expect(items).toHaveCount(2);
+    const depositItem = items.filter({
+      has: page.getByTestId('history-kind').getByText('Deposit', { exact: true }),
+    });
+    await expect(depositItem.getByTestId('history-amount')).toContainText('+');
+    await expect(depositItem.getByTestId('history-amount')).toContainText('500.00');
+  });
+
+  test('a guest follows a promo link, signs up with it, deposits with PayIn closed, and the bonus balance is credited', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/en?promo=welcome100');
+    const promoBar = page.getByTestId('bonus-bar-promo');
+    await expect(promoBar).toBeVisible();
+    await expect(promoBar.getByTestId('bonus-bar-timer')).toHaveText(/\d/);
+
+    // The bar's sign-up keeps the promo; the form sends it with the registration.
+    const email = uniqueEmail('promo');
+    await promoBar.getByTestId('bonus-bar-signup').click();
+    const dialog = page.getByTestId('modal-signup');
+    await expect(dialog.getByRole('textbox', { name: /promo/i })).toHaveValue(/welcome100/i);
+    await page.keyboard.press('Escape');
+    await page.goto('/en?promo=WELCOME100');
+    await signUpByEmail(page, email, 'correct-horse-3');
+    await page.keyboard.press('Escape');
+
+    // Logged in: the bar shows the player's own waiting bonus, with a deposit button.
+    const userBar = page.getByTestId('bonus-bar-user');
+    await expect(userBar).toBeVisible();
+    await userBar.getByTestId('bonus-bar-deposit').click();
+    const payIn = page.getByTestId('modal-PayIn');
+    await payIn.locator('[data-testid^="pay-method-"]').first().click();
+    await payIn.getByTestId('pay-amount').fill('500');
+    const createdResponse = page.waitForResponse(
+      (r) => r.url().includes('/api/v2/billing/payment') && r.request().method() === 'POST',
+    );
+    await payIn.getByTestId('pay-submit').click();
+    const invoice = (await (await createdResponse).json()) as { id: number };
+    await expect(payIn.getByTestId('invoice-view')).toBeVisible();
+
+    // The player closes PayIn before paying: the invoice is still followed.
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('modal-PayIn')).toHaveCount(0);
+    const paid = await request.post(`${API_URL}/sandbox/invoices/${invoice.id}/pay`);
+    expect(paid.ok(), await paid.text()).toBeTruthy();
+
+    const success = page.getByTestId('modal-SuccessPayment');
+    await expect(success).toBeVisible({ timeout: 15_000 });
+    await success.getByTestId('success-close').click();
+    await expect(page.getByTestId('header-balance')).toContainText(/500[,.]00/);
+    // WELCOME100: 100 % of 500 on the bonus balance, to be wagered 35 times.
+    await expect(page.getByTestId('header-bonus-balance')).toContainText(/500[,.]00/);
+    await expect(page.getByTestId('bonus-bar-user')).toHaveCount(0);
+
+    await page.goto('/en/profile/bonuses');
+    const bonus = page.getByTestId('bonus-item').first();
+    await expect(bonus.getByTestId('bonus-name')).toContainText(/welcome/i);
+    await expect(bonus.getByTestId('bonus-amount')).toContainText('500.00');
+    await expect(bonus.getByTestId('wager-text')).toContainText(/17,500\.00/);
   });
 });

@@ -1,11 +1,12 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { SupportChatButton } from '@/components/layout/support-chat-button';
+import { BonusBar } from '@/features/bonuses/components/bonus-bar';
 import { isLocale } from '@/lib/i18n/locales';
 
-/** The default layout of spec section 2: header, content, footer and the support-chat button. */
+/** The default layout of spec section 2: header, bonus bar, content, footer and the support-chat button. */
 export default async function DefaultLayout({
   children,
   params,
@@ -25,6 +26,10 @@ export default async function DefaultLayout({
         {t('skipToContent')}
       </a>
       <Header />
+      {/* Reads the query (promo) and the session in the browser: nothing in the server HTML. */}
+      <Suspense fallback={null}>
+        <BonusBar />
+      </Suspense>
       <main id="content" className="flex-1" tabIndex={-1}>
         {children}
       </main>

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
+import { bonusKeys } from '@/features/bonuses/api/query-keys';
 import { profileQueryKey } from '@/features/profile/api/get-profile';
 import { INVOICE_STATUS_PAID } from '@/lib/constants/payments';
 import { INVOICE_COUNTDOWN_TICK_MS } from '@/lib/constants/timing';
@@ -59,7 +60,7 @@ function Watch({ config }: { config: InvoiceConfig }) {
         amount: paidAmount ?? invoice.amount,
         currency,
       } satisfies SuccessPaymentPayload);
-      for (const queryKey of [profileQueryKey, billingKeys.histories()]) {
+      for (const queryKey of [profileQueryKey, billingKeys.histories(), billingKeys.data(), bonusKeys.all]) {
         void queryClient.invalidateQueries({ queryKey });
       }
       return;

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bonusKeys } from '@/features/bonuses/api/query-keys';
 import { profileQueryKey } from '@/features/profile/api/get-profile';
 import { formatMoney } from '@/lib/money';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
@@ -245,6 +246,8 @@ describe('PayIn: the invoice', () => {
     expect(useModalStore.getState().isOpen(MODAL.PayIn)).toBe(false);
     expect(useModalStore.getState().payloads[MODAL.SuccessPayment]).toEqual({ amount: 500, currency: 'RUB' });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: profileQueryKey });
+    // The welcome-pack data (and every bonus query) is refreshed too (spec section 4).
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: bonusKeys.all });
 
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(polls).toBe(4);

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { userSchema } from '@/lib/api/schemas/user';
-import { users } from '../../db/schema';
+import { bonusActivations, users } from '../../db/schema';
+import { seedDatabase } from '../../db/seed';
 import {
   client,
   outbox,
@@ -14,6 +15,7 @@ import {
 import { createTestApp } from '../../test/helpers';
 
 const { app, db } = await createTestApp();
+await seedDatabase(db); // the promo codes
 
 const countUsers = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 
@@ -58,7 +60,7 @@ describe('POST /api/v2/auth/register/email', () => {
     const { token } = await signUpByEmail(app, {
       email,
       currency: 'USD',
-      extra: { fpp: 'fp-123', partner: 'p-7', adplace: 'ad-1', stag: 'stag-9', promo: 'WELCOME' },
+      extra: { fpp: 'fp-123', partner: 'p-7', adplace: 'ad-1', stag: 'stag-9', promo: 'welcome100' },
     });
     expect((await profile(app, token)).json().user.currency).toBe('USD');
     const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -67,10 +69,55 @@ describe('POST /api/v2/auth/register/email', () => {
       partner: 'p-7',
       adplace: 'ad-1',
       stag: 'stag-9',
-      promo: 'WELCOME',
+      promo: 'welcome100',
     });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain(PASSWORD);
+  });
+
+  it('starts a waiting bonus for a promo code, in any case, with the account', async () => {
+    const { token } = await signUpByEmail(app, { currency: 'USD', extra: { promo: ' Welcome100 ' } });
+    const user = (await profile(app, token)).json().user;
+    const rows = await db.select().from(bonusActivations).where(eq(bonusActivations.userId, user.id));
+    expect(rows).toMatchObject([
+      { source: 'promo', status: 'waiting', currency: 'USD', percent: 100, minDepositMinor: 500n },
+    ]);
+  });
+
+  it('refuses an unknown, malformed or not applicable promo code with 422 and creates nothing', async () => {
+    const before = await countUsers();
+    const beforeActivations = (await db.select().from(bonusActivations)).length;
+    const cases: [string, Record<string, unknown>][] = [
+      ['NOPE', {}],
+      ['bad code!', {}],
+      ['KZSTART', { currency: 'RUB' }], // tenge only, and Kazakhstan only
+    ];
+    for (const [promo, extra] of cases) {
+      const response = await client(app).post('/api/v2/auth/register/email', {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        promo,
+        ...extra,
+      });
+      expect(response.statusCode, promo).toBe(422);
+      expect(response.json()).toEqual({
+        message: 'The promo code is invalid.',
+        errors: { promo: ['invalid: The promo code is invalid.'] },
+      });
+    }
+    const kz = await client(app).request('POST', '/api/v2/auth/register/phone', {
+      body: { phone: uniquePhone(), password: PASSWORD, currency: 'KZT', promo: 'KZSTART' },
+      headers: { 'cf-ipcountry': 'RU' },
+    });
+    expect(kz.statusCode).toBe(422);
+    expect(await countUsers()).toBe(before);
+    expect((await db.select().from(bonusActivations)).length).toBe(beforeActivations);
+    const ok = await client(app).request('POST', '/api/v2/auth/register/phone', {
+      body: { phone: uniquePhone(), password: PASSWORD, currency: 'KZT', promo: 'kzstart' },
+      headers: { 'cf-ipcountry': 'KZ' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await countUsers()).toBe(before + 1);
   });
 
   it('stores the e-mail lower-cased and refuses it again in any case with 422 taken', async () => {

@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import { rateLimit, type LimitSpec } from '../../lib/rate-limit';
 import type { RoutePlugin } from '../../lib/zod-fastify';
+import { countryFromHeader, regionFor } from '../geo/service';
 import { requireCaptcha } from './captcha';
 import type { AuthDeps } from './deps';
 import { requireAuth, sessionOf } from './guard';
@@ -45,6 +46,10 @@ export function routeHelpers(ctx: AppContext) {
     captcha: requireCaptcha(ctx.captcha),
     auth: requireAuth(ctx),
     locale: (request: FastifyRequest) => localeFromAcceptLanguage(request.headers['accept-language']),
+    region: (request: FastifyRequest) =>
+      regionFor(
+        countryFromHeader(request.headers[ctx.config.geoCountryHeader], ctx.config.geoDefaultCountry),
+      ),
   };
 }
 
@@ -57,7 +62,7 @@ const signedIn = (token: string) => ({ success: true as const, token, sso: null 
 
 /** Sign-up, log-in, codes, account verification and the session calls of spec §7 "Authentication". */
 export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const { deps, limit, captcha, auth, locale } = routeHelpers(ctx);
+  const { deps, limit, captcha, auth, locale, region } = routeHelpers(ctx);
   app.addHook('onRequest', noStore);
 
   // --- sign-up ---
@@ -76,6 +81,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         currency,
         attribution: { fpp, partner, adplace, stag, promo },
         locale: locale(request),
+        region: region(request),
       });
       return signedIn(token);
     },
@@ -96,6 +102,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         currency,
         attribution: { fpp, partner, adplace, stag, promo },
         locale: locale(request),
+        region: region(request),
       });
       return signedIn(token);
     },

@@ -6,6 +6,8 @@ import type { Currency } from '@/lib/constants/currencies';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { TooManyRequestsError, ValidationError } from '../../lib/errors';
+import { activatePromo } from '../bonuses/service';
+import type { Region } from '../geo/service';
 import {
   findUserByEmail,
   findUserById,
@@ -172,11 +174,15 @@ export interface RegisterInput {
   currency: Currency;
   attribution: Attribution;
   locale: MessageLocale;
+  /** The visitor's region, for promo codes limited to one. */
+  region: Region;
 }
 
 /**
  * Creates the account, sends the first verification code to its address and opens a session. A taken
- * address answers 422 `taken`, also when two sign-ups race (the unique index decides).
+ * address answers 422 `taken`, also when two sign-ups race (the unique index decides). A promo code
+ * starts a waiting bonus in the same transaction; one that does not apply answers 422 `promo: invalid`
+ * and nothing is created.
  */
 export async function register(deps: AuthDeps, input: RegisterInput): Promise<string> {
   if (await findUserBy(deps.db, input.kind, input.address)) throw taken(input.kind);
@@ -200,6 +206,15 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<st
         },
         now,
       );
+      if (input.attribution.promo) {
+        await activatePromo(tx, {
+          userId: user.id,
+          code: input.attribution.promo,
+          currency: input.currency,
+          region: input.region,
+          now,
+        });
+      }
       await issueAndSendCode(deps, tx, outbox, {
         purpose: 'verify',
         kind: input.kind,

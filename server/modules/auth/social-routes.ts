@@ -16,7 +16,7 @@ import { completeSocialLogin, readSocialState, startSocialLogin, type SocialIden
 
 /** `PUT /auth/login` (spec §7): starts a social log-in and answers the provider's URL. */
 export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const { deps } = routeHelpers(ctx);
+  const { deps, region } = routeHelpers(ctx);
   app.addHook('onRequest', noStore);
 
   app.put(
@@ -32,6 +32,7 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         partner,
         adplace,
         stag,
+        region: region(request),
         apiBaseUrl: ctx.config.apiPublicUrl ?? `${request.protocol}://${request.host}`,
       });
       return { url };

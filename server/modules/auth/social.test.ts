@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { bonusActivations, users } from '../../db/schema';
+import { seedDatabase } from '../../db/seed';
 import { manualClock } from '../../lib/clock';
 import { client, profile, signInBySocial, signUpByEmail, uniqueEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 
 const clock = manualClock();
 const { app, db } = await createTestApp({ clock });
+await seedDatabase(db);
 const { app: configured } = await createTestApp({ env: { API_PUBLIC_URL: 'https://api.aurum.example/' } });
 
 async function start(body: Record<string, unknown>) {
@@ -29,7 +31,7 @@ const post = (path: string, form: Record<string, string>) =>
 
 describe('PUT /auth/login', () => {
   it('answers the sandbox provider URL with a signed state', async () => {
-    const response = await start({ provider: 'telegram', currency: 'KZT', promo: 'P1' });
+    const response = await start({ provider: 'telegram', currency: 'KZT', promo: 'welcome100' });
     expect(response.statusCode).toBe(200);
     const url = new URL(response.json().url);
     expect(url.origin).toBe('http://localhost');
@@ -70,6 +72,18 @@ describe('PUT /auth/login', () => {
       expect(response.statusCode, field).toBe(422);
       expect(Object.keys(response.json().errors)).toEqual([field]);
     }
+  });
+  it('refuses a promo code that does not apply with 422 promo invalid', async () => {
+    for (const body of [{ promo: 'NOPE' }, { promo: 'KZSTART', currency: 'KZT' }, { promo: 'KZSTART' }]) {
+      const response = await start(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+      expect(response.json().errors).toEqual({ promo: ['invalid: The promo code is invalid.'] });
+    }
+    const kz = await client(app).request('PUT', '/auth/login', {
+      body: { provider: 'google', origin: 'http://localhost:3000', promo: 'KZSTART', currency: 'KZT' },
+      headers: { 'cf-ipcountry': 'KZ' },
+    });
+    expect(kz.statusCode).toBe(200);
   });
 });
 
@@ -117,7 +131,7 @@ describe('the sandbox provider page', () => {
       provider: 'vk',
       origin: 'http://127.0.0.1:3000/ru/vip-club?x=1',
       currency: 'EUR',
-      promo: 'VIPPROMO',
+      promo: 'WELCOME100',
       partner: 'p1',
       adplace: 'a1',
       stag: 's1',
@@ -144,7 +158,10 @@ describe('the sandbox provider page', () => {
       is_password_exists: false,
     });
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ promo: 'VIPPROMO', partner: 'p1', adplace: 'a1', stag: 's1' });
+    expect(row).toMatchObject({ promo: 'WELCOME100', partner: 'p1', adplace: 'a1', stag: 's1' });
+    // The promo code started a waiting bonus with the account.
+    const activations = await db.select().from(bonusActivations).where(eq(bonusActivations.userId, user.id));
+    expect(activations).toMatchObject([{ source: 'promo', status: 'waiting', currency: 'EUR' }]);
 
     const again = await signInBySocial(app, { provider: 'vk', identity: 'boris' });
     expect(again.isNew).toBe(false);

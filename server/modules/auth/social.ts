@@ -11,6 +11,8 @@ import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@/lib/constants/cur
 import { SOCIAL_PROVIDERS } from '@/lib/contracts/auth';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ValidationError } from '../../lib/errors';
+import { activatePromo, findApplicablePromo, invalidPromo } from '../bonuses/service';
+import type { Region } from '../geo/service';
 import { findUserByEmail, insertUser } from '../users/service';
 import { inTransaction, type AuthDeps } from './deps';
 import * as repository from './repository';
@@ -25,6 +27,8 @@ const stateSchema = z.object({
   origin: z.string(),
   currency: z.enum(CURRENCIES),
   promo: z.string().nullable(),
+  /** The visitor's region when the flow started (promo codes may be limited to one). */
+  region: z.enum(['KZ', 'RU']).default('RU'),
   partner: z.string().nullable(),
   adplace: z.string().nullable(),
   stag: z.string().nullable(),
@@ -58,6 +62,7 @@ export async function startSocialLogin(
     partner?: string | null;
     adplace?: string | null;
     stag?: string | null;
+    region: Region;
     apiBaseUrl: string;
   },
 ): Promise<string> {
@@ -66,10 +71,24 @@ export async function startSocialLogin(
   if (!socialLoginAvailable(deps)) {
     throw ValidationError.field('provider', 'unavailable', 'Log-in with this provider is not available.');
   }
+  const currency = input.currency ?? DEFAULT_CURRENCY;
+  // A promo code must apply now (as at e-mail sign-up); the sign-up itself comes after the provider.
+  if (
+    input.promo &&
+    !(await findApplicablePromo(deps.db, {
+      code: input.promo,
+      currency,
+      region: input.region,
+      now: deps.clock(),
+    }))
+  ) {
+    throw invalidPromo();
+  }
   const state: SocialState = {
     provider: input.provider,
     origin,
-    currency: input.currency ?? DEFAULT_CURRENCY,
+    currency,
+    region: input.region,
     promo: input.promo ?? null,
     partner: input.partner ?? null,
     adplace: input.adplace ?? null,
@@ -112,7 +131,8 @@ export interface SocialIdentity {
 
 /**
  * Finds the user linked to (provider, subject) or registers one (register_method = provider, currency and
- * attribution from the state; the e-mail only when no other account has it). Opens a session.
+ * attribution from the state; the e-mail only when no other account has it; a waiting bonus for the
+ * state's promo code). Opens a session.
  */
 export async function completeSocialLogin(
   deps: AuthDeps,
@@ -143,6 +163,25 @@ export async function completeSocialLogin(
           },
           now,
         );
+        // The promo was checked when the flow started; one that stopped applying since is dropped
+        // rather than failing a sign-up the provider already confirmed.
+        const promo = state.promo
+          ? await findApplicablePromo(tx, {
+              code: state.promo,
+              currency: state.currency,
+              region: state.region,
+              now,
+            })
+          : undefined;
+        if (promo) {
+          await activatePromo(tx, {
+            userId: user.id,
+            code: promo.code,
+            currency: state.currency,
+            region: state.region,
+            now,
+          });
+        }
         await repository.insertSocialIdentity(tx, {
           provider: state.provider,
           subject: identity.subject,

@@ -8,8 +8,14 @@ export type MessageChannel = 'email' | 'sms';
 export const DEFAULT_MESSAGE_LOCALE: MessageLocale = 'ru';
 const BRAND = 'Aurum';
 
-/** `kk-KZ,kk;q=0.9,en;q=0.8` → `kz`; the highest-weighted supported language wins. */
-export function localeFromAcceptLanguage(header: string | string[] | undefined): MessageLocale {
+/**
+ * `kk-KZ,kk;q=0.9,en;q=0.8` → `kz`; the highest-weighted supported language wins, else `fallback`
+ * (Russian for messages; the bonus texts fall back to English).
+ */
+export function localeFromAcceptLanguage(
+  header: string | string[] | undefined,
+  fallback: MessageLocale = DEFAULT_MESSAGE_LOCALE,
+): MessageLocale {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   const ranked = value
     .split(',')
@@ -26,7 +32,7 @@ export function localeFromAcceptLanguage(header: string | string[] | undefined):
     if (language === 'en') return 'en';
     if (language === 'kk' || language === 'kz') return 'kz';
   }
-  return DEFAULT_MESSAGE_LOCALE;
+  return fallback;
 }
 
 export interface RenderedMessage {

@@ -19,7 +19,8 @@ const STATUS_NAMES: Record<string, number> = { created: 1, processing: 2, paid: 
 const statusName = (status: number) =>
   Object.entries(STATUS_NAMES).find(([, value]) => value === status)?.[0] ?? String(status);
 
-async function findUser(db: Database, raw: string): Promise<UserRow> {
+/** The user an operator named by id, e-mail or phone; CommandError when there is none. */
+export async function findUser(db: Database, raw: string): Promise<UserRow> {
   const lookup = parseUserIdentifier(raw);
   if (!lookup) throw new CommandError(`"${raw}" is not a user id, e-mail or phone`);
   const user =

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { billingDataReply, historyReply, invoice as invoiceSchema } from '@/lib/contracts/billing';
-import { seedDatabase } from '../../db/seed';
+import { seedDatabase, seedSteps } from '../../db/seed';
 import { manualClock } from '../../lib/clock';
 import { client, profile, signUpByEmail, signUpByPhone } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
@@ -14,7 +14,11 @@ import { billingInvoices, billingWebhookEvents } from './schema';
 const clock = manualClock(new Date('2031-01-01T00:00:00Z'));
 const secret = 's'.repeat(40);
 const { app, db } = await createTestApp({ clock, env: { SANDBOX_PAYMENT_SECRET: secret } });
-await seedDatabase(db);
+// Deposits alone: the welcome pack's bonuses on deposits are tested in bonuses/*.test.ts.
+await seedDatabase(
+  db,
+  seedSteps.filter((step) => step.id !== '0004-bonuses'),
+);
 
 const idem = () => `k-${randomBytes(8).toString('hex')}`;
 

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { billingDataReply, createInvoiceBody, invoice, invoiceStatusReply } from '@/lib/contracts/billing';
+import { isCurrency } from '@/lib/constants/currencies';
 import type { AppContext } from '../../context';
 import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { requireAuth, sessionOf } from '../auth/guard';
 import { noStore } from '../auth/routes';
 import { escapeHtml } from '../auth/sandbox-page';
+import { localeFromAcceptLanguage } from '../auth/templates';
+import { depositBonusName } from '../bonuses/service';
 import { countryFromHeader, regionFor } from '../geo/service';
 import { minorToMajor } from '../ledger/service';
 import { findUserById } from '../users/service';
@@ -53,8 +56,14 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
         countryFromHeader(request.headers[ctx.config.geoCountryHeader], ctx.config.geoDefaultCountry),
       );
       const methods = (await listMethods(ctx.db, user.currency, region, providerNames)).map(toPaymentMethod);
+      const bonus = await depositBonusName(ctx.db, {
+        userId: user.id,
+        currency: isCurrency(user.currency) ? user.currency : 'RUB',
+        locale: localeFromAcceptLanguage(request.headers['accept-language'], 'en'),
+        now: ctx.clock(),
+      });
       return {
-        payments: { methods: methods.filter((m) => m.type !== 'crypto'), bonus: null },
+        payments: { methods: methods.filter((m) => m.type !== 'crypto'), bonus },
         'crypto-payments': methods.filter((m) => m.type === 'crypto'),
         'crypto-payouts': [],
       };

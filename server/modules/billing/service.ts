@@ -8,6 +8,7 @@ import { INVOICE_STATUS } from '@/lib/contracts/billing';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../../db/client';
+import { awardDepositBonus } from '../bonuses/service';
 import { HttpError, ValidationError } from '../../lib/errors';
 import {
   IdempotencyConflictError,
@@ -213,7 +214,8 @@ export type WebhookOutcome =
 
 /**
  * Applies one verified webhook event: a repeated event id does nothing; a paid event credits the
- * invoice's user from the provider's clearing account exactly once, only while the invoice is alive.
+ * invoice's user from the provider's clearing account exactly once, only while the invoice is alive,
+ * together with the deposit's bonus (bonuses/service.ts `awardDepositBonus`).
  */
 export async function applyWebhookEvent(
   db: Executor,
@@ -289,6 +291,14 @@ export async function applyWebhookEvent(
         meta: { provider: provider.name, method_id: invoice.methodId },
       });
       await setStatus(INVOICE_STATUS.paid, { paidAt: now, creditTransferId: credit.transferId });
+      // The deposit's bonus (waiting promo or welcome-pack stage), in this same transaction.
+      await awardDepositBonus(tx, {
+        userId: invoice.userId,
+        currency,
+        invoiceId: invoice.id,
+        amountMinor: invoice.amountMinor - invoice.commissionMinor,
+        now,
+      });
       outcome = 'credited';
     }
     await tx

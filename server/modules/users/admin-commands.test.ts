@@ -21,7 +21,7 @@ describe('npm run admin -- user', () => {
 
   it('lists the newest accounts first, as a table, with --limit', async () => {
     await seedDatabase(db);
-    const { email } = await signUpByEmail(app, { extra: { promo: 'SPRING' } });
+    const { email } = await signUpByEmail(app, { extra: { promo: 'welcome100' } });
     const listed = await admin('user', 'list');
     expect(listed.code).toBe(0);
     const lines = listed.out.split('\n');
@@ -46,12 +46,12 @@ describe('npm run admin -- user', () => {
     );
     expect((await admin('user', 'show', '2')).out).toMatch(/^User 2\n/);
 
-    const { token } = await signInBySocial(app, { identity: 'alice', start: { promo: 'SOCIAL' } });
+    const { token } = await signInBySocial(app, { identity: 'alice', start: { promo: 'WELCOME100' } });
     await client(app).post('/auth/refresh-token', undefined, token);
     const social = await admin('user', 'show', 'alice@sandbox.example');
     expect(social.out).toContain('register method:  google');
     expect(social.out).toContain('password:         not set');
-    expect(social.out).toContain('attribution:      promo=SOCIAL');
+    expect(social.out).toContain('attribution:      promo=WELCOME100');
     expect(social.out).toContain('social:           google:sandbox:alice');
     expect(social.out).toContain('active sessions:  1');
   });

@@ -1,23 +1,21 @@
 import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
-import { buttonClass } from '@/components/ui/button-styles';
-import { EmptyState } from '@/components/ui/empty-state';
-import { DialogTrigger } from '@/components/ui/dialog-trigger';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
+import { WelcomePackSteps } from '@/features/bonuses/components/welcome-pack-steps';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
 export const generateMetadata = pageMetadata('welcomePack');
 
+/** The stages of the welcome pack; a logged-in user's progress is read in the browser, so nothing is prefetched. */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
-  const t = await getTranslations();
+  const t = await getTranslations('pages.welcomePack');
   return (
-    <PageShell path={ROUTES.welcomePack} title={t('pages.welcomePack.title')} description={t('pages.welcomePack.description')}>
-      <EmptyState title={t('empty.welcomePackGuest')}>
-        <DialogTrigger modal="signup" className={buttonClass.primary}>
-          {t('header.signup')}
-        </DialogTrigger>
-      </EmptyState>
+    <PageShell path={ROUTES.welcomePack} title={t('title')} description={t('description')}>
+      <ScopedMessages namespaces={['bonuses']}>
+        <WelcomePackSteps />
+      </ScopedMessages>
     </PageShell>
   );
 }

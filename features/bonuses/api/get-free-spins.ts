@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { freeSpinsReply, type FreeSpin } from '@/lib/contracts/bonuses';
+import { bonusKeys } from './query-keys';
+
+/** `GET /profile/freeSpins` (spec section 7): the user's usable free spins, soonest expiry first. */
+export const getFreeSpins = (): Promise<FreeSpin[]> =>
+  api.get('/profile/freeSpins').then((response) => freeSpinsReply.parse(response.data).data);
+
+export const freeSpinsQueryOptions = () =>
+  queryOptions({ queryKey: bonusKeys.freeSpins(), queryFn: getFreeSpins, retry: false });
