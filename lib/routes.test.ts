@@ -4,6 +4,7 @@ import { isExternalUrl, layoutOf, pageKindOf, validate } from './routes';
 describe('routes', () => {
   it('marks game pages as games and lobbies as full width', () => {
     expect(pageKindOf('/games/dice')).toBe('game');
+    expect(pageKindOf('/games/miner')).toBe('game');
     expect(pageKindOf('/games/cases/gold')).toBe('game');
     expect(pageKindOf('/games/rooms/red')).toBe('game');
     expect(pageKindOf('/games/slots/x/demo')).toBe('game');

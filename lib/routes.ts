@@ -17,6 +17,7 @@ export const ROUTES = {
   dice: '/games/dice',
   hilo: '/games/hilo',
   keno: '/games/keno',
+  miner: '/games/miner',
   roulette: '/games/roulette',
   rooms: '/games/rooms',
   roomPurple: '/games/rooms/purple',
@@ -71,7 +72,7 @@ export const validate = {
 
 /** Game pages are marked as games; most lobby pages are marked full width (spec section 2). */
 export function pageKindOf(path: string): PageKind {
-  if (/^\/games\/(coinflip|crash|dice|hilo|keno|roulette)$/.test(path)) return 'game';
+  if (/^\/games\/(coinflip|crash|dice|hilo|keno|miner|roulette)$/.test(path)) return 'game';
   if (/^\/games\/cases\/[^/]+$/.test(path)) return 'game';
   if (/^\/games\/rooms\/(purple|red|yellow)$/.test(path)) return 'game';
   if (/^\/games\/(slots|live-casino)\/[^/]+\/(play|demo)$/.test(path)) return 'game';

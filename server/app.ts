@@ -32,6 +32,10 @@ import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
 import { paymentProviders } from './modules/billing/providers';
 import { bonusRoutes } from './modules/bonuses/routes';
 import { sandboxWalletRoutes, walletRoutes } from './modules/wallet/routes';
+import { fairRoutes } from './modules/fair/routes';
+import { gameRoutes } from './modules/games/routes';
+import { routeCollector } from './modules/openapi/document';
+import { openApiRoutes } from './modules/openapi/routes';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -103,6 +107,9 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
           ? hcaptchaVerifier(config.hcaptchaSecret, config.hcaptchaSitekey)
           : null,
   };
+  // Every route is recorded for the OpenAPI document (GET /openapi.json).
+  const collector = routeCollector();
+  app.addHook('onRoute', collector.onRoute);
   void app.register(healthRoutes, context);
   void app.register(geoRoutes, context);
   void app.register(authRoutes, context);
@@ -114,6 +121,9 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   void app.register(billingRoutes, { ...context, providers });
   void app.register(walletRoutes, context);
   void app.register(bonusRoutes, context);
+  void app.register(fairRoutes, context);
+  void app.register(gameRoutes, context);
+  void app.register(openApiRoutes, { routes: collector.routes });
   if (config.nodeEnv !== 'production') {
     // Helpers for testers and e2e tests; absent in production (DESIGN.md).
     void app.register(devOutboxRoutes, context);

@@ -4,7 +4,7 @@ import { ROUTES } from '@/lib/routes';
 export const MAIN_NAV = [
   { key: 'slots', href: ROUTES.slots },
   { key: 'liveCasino', href: ROUTES.liveCasino },
-  { key: 'originals', href: ROUTES.dice, match: '/games/(dice|coinflip|crash|hilo|keno|roulette)' },
+  { key: 'originals', href: ROUTES.dice, match: '/games/(dice|coinflip|crash|hilo|keno|miner|roulette)' },
   { key: 'cases', href: ROUTES.cases },
   { key: 'rooms', href: ROUTES.rooms },
   { key: 'betting', href: ROUTES.betting },
@@ -21,6 +21,7 @@ export const ORIGINALS_NAV = [
   { key: 'hilo', href: ROUTES.hilo },
   { key: 'keno', href: ROUTES.keno },
   { key: 'roulette', href: ROUTES.roulette },
+  { key: 'miner', href: ROUTES.miner },
 ] as const;
 
 export function isActive(pathname: string, item: { href: string; match?: string }): boolean {

@@ -79,6 +79,9 @@ export const historyReply = z.object({
       currency: z.enum(CURRENCIES),
       created_at: z.string(),
       description: z.string().nullable(),
+      /** For a game's `bet`/`win` movement: the game (e.g. `dice`) and the bet id (`GET /games/bets/{id}`). */
+      game: z.string().optional(),
+      bet_id: z.number().int().optional(),
     }),
   ),
   page: z.number().int(),

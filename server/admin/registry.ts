@@ -5,6 +5,7 @@ import {
   promoCommands,
   welcomePackCommands,
 } from '../modules/bonuses/admin-commands';
+import { caseCommands } from '../modules/games/admin-commands';
 import { geoCommands } from '../modules/geo/admin-commands';
 import { userCommands } from '../modules/users/admin-commands';
 import type { CommandGroup } from './command';
@@ -19,4 +20,5 @@ export const commandGroups: CommandGroup[] = [
   welcomePackCommands,
   freeSpinCommands,
   bonusCommands,
+  caseCommands,
 ];

@@ -12,6 +12,8 @@ export * from '../modules/vip/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/billing/schema';
 export * from '../modules/bonuses/schema';
+export * from '../modules/fair/schema';
+export * from '../modules/games/schema';
 
 /** Seed steps already applied (see `server/db/seed.ts`): each runs once per database. */
 export const seedRuns = pgTable('seed_runs', {

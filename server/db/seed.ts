@@ -10,6 +10,8 @@ import type { BonusLimits } from '../modules/bonuses/schema';
 import { grantFreeSpins, WELCOME_PACK_TITLE_SETTING } from '../modules/bonuses/service';
 import { newSuperBonusTag } from '../modules/users/service';
 import {
+  gameCaseItems,
+  gameCases,
   freeSpinCampaigns,
   operatorSettings,
   paymentMethods,
@@ -32,6 +34,88 @@ export interface SeedStep {
 }
 
 const SEED_LOCK_KEY = 7_346_190_002;
+
+type Rarity = 'common' | 'uncommon' | 'rare' | 'epic' | 'legendary';
+type DemoItem = [en: string, ru: string, kz: string, rolls: number, multiplier: number, rarity: Rarity];
+
+/**
+ * The demo cases (step 0005). Chances are rolls out of 100 000 in item order; `multiplier` is what an item
+ * pays as a multiple of the price; `rtp` is the declared return, Σ rolls × multiplier / 100 000, to four
+ * decimals (server/modules/games/cases.test.ts checks it). Prices (major units) sit inside each currency's
+ * coinflip range of spec §9.
+ */
+export const DEMO_CASES: {
+  slug: string;
+  name: { en: string; ru: string; kz: string };
+  rtp: number;
+  prices: Record<'RUB' | 'USD' | 'KZT' | 'INR' | 'EUR', number>;
+  items: DemoItem[];
+}[] = [
+  {
+    slug: 'starter',
+    name: { en: 'Starter case', ru: 'Стартовый кейс', kz: 'Бастапқы кейс' },
+    rtp: 0.96,
+    prices: { RUB: 50, USD: 0.5, KZT: 250, INR: 50, EUR: 0.5 },
+    items: [
+      ['Copper coin', 'Медная монета', 'Мыс тиын', 19_624, 0.3, 'common'],
+      ['Silver coin', 'Серебряная монета', 'Күміс тиын', 61_516, 0.8, 'common'],
+      ['Gold coin', 'Золотая монета', 'Алтын тиын', 12_000, 1.2, 'uncommon'],
+      ['Coin purse', 'Кошелёк монет', 'Тиын әмияны', 5_000, 2, 'rare'],
+      ['Treasure pouch', 'Мешочек сокровищ', 'Қазына қапшығы', 1_500, 5, 'epic'],
+      ['Small chest', 'Малый сундук', 'Шағын сандық', 300, 20, 'epic'],
+      ['Golden chest', 'Золотой сундук', 'Алтын сандық', 60, 50, 'legendary'],
+    ],
+  },
+  {
+    slug: 'classic',
+    name: { en: 'Classic case', ru: 'Классический кейс', kz: 'Классикалық кейс' },
+    rtp: 0.955,
+    prices: { RUB: 200, USD: 2, KZT: 1_000, INR: 200, EUR: 2 },
+    items: [
+      ['Quartz', 'Кварц', 'Кварц', 6_256, 0.2, 'common'],
+      ['Amethyst', 'Аметист', 'Аметист', 74_784, 0.7, 'common'],
+      ['Topaz', 'Топаз', 'Топаз', 12_000, 1.2, 'uncommon'],
+      ['Sapphire', 'Сапфир', 'Сапфир', 5_000, 2.5, 'rare'],
+      ['Emerald', 'Изумруд', 'Зүмірет', 1_500, 5, 'rare'],
+      ['Ruby', 'Рубин', 'Лағыл', 400, 10, 'epic'],
+      ['Diamond', 'Бриллиант', 'Гауһар', 50, 50, 'legendary'],
+      ['Black diamond', 'Чёрный бриллиант', 'Қара гауһар', 10, 100, 'legendary'],
+    ],
+  },
+  {
+    slug: 'gold-rush',
+    name: { en: 'Gold rush case', ru: 'Кейс «Золотая лихорадка»', kz: '«Алтын безгегі» кейсі' },
+    rtp: 0.965,
+    prices: { RUB: 1_000, USD: 10, KZT: 5_000, INR: 1_000, EUR: 10 },
+    items: [
+      ['Gold dust', 'Золотая пыль', 'Алтын шаң', 5_116, 0.2, 'common'],
+      ['Gold nugget', 'Золотой самородок', 'Алтын кесек', 79_610, 0.7, 'common'],
+      ['Gold bar', 'Золотой слиток', 'Алтын құйма', 10_000, 1.5, 'uncommon'],
+      ['Gold crown', 'Золотая корона', 'Алтын тәж', 4_000, 3, 'rare'],
+      ['Gold sceptre', 'Золотой скипетр', 'Алтын таяқ', 1_000, 6, 'rare'],
+      ['Gold throne', 'Золотой трон', 'Алтын тақ', 250, 15, 'epic'],
+      ['Dragon hoard', 'Сокровище дракона', 'Айдаһар қазынасы', 20, 100, 'legendary'],
+      ['El Dorado', 'Эльдорадо', 'Эльдорадо', 4, 250, 'legendary'],
+    ],
+  },
+  {
+    slug: 'jackpot',
+    name: { en: 'Jackpot case', ru: 'Кейс «Джекпот»', kz: '«Джекпот» кейсі' },
+    rtp: 0.95,
+    prices: { RUB: 5_000, USD: 50, KZT: 25_000, INR: 5_000, EUR: 50 },
+    items: [
+      ['Lucky penny', 'Счастливая копейка', 'Бақытты тиын', 19_376, 0.1, 'common'],
+      ['Lucky clover', 'Клевер на удачу', 'Бақ беделі', 68_578, 0.8, 'common'],
+      ['Horseshoe', 'Подкова', 'Таға', 7_000, 1.5, 'uncommon'],
+      ['Lucky seven', 'Счастливая семёрка', 'Бақытты жеті', 3_500, 3, 'rare'],
+      ['Triple seven', 'Три семёрки', 'Үш жеті', 1_200, 6, 'rare'],
+      ['Golden bell', 'Золотой колокол', 'Алтын қоңырау', 300, 15, 'epic'],
+      ['Crystal crown', 'Хрустальная корона', 'Хрусталь тәж', 40, 50, 'epic'],
+      ['Mega jackpot', 'Мега-джекпот', 'Мега-джекпот', 5, 500, 'legendary'],
+      ['Grand jackpot', 'Гранд-джекпот', 'Гранд-джекпот', 1, 1_000, 'legendary'],
+    ],
+  },
+];
 
 export const seedSteps: SeedStep[] = [
   {
@@ -356,6 +440,45 @@ export const seedSteps: SeedStep[] = [
             now,
           });
         }
+      }
+    },
+  },
+  {
+    // The demo cases of the provably fair games (DEMO_CASES above); prices and multipliers stored exactly.
+    id: '0005-cases',
+    async run(tx) {
+      for (const [index, demo] of DEMO_CASES.entries()) {
+        const [row] = await tx
+          .insert(gameCases)
+          .values({
+            slug: demo.slug,
+            nameEn: demo.name.en,
+            nameRu: demo.name.ru,
+            nameKz: demo.name.kz,
+            prices: {
+              RUB: Math.round(demo.prices.RUB * 100),
+              USD: Math.round(demo.prices.USD * 100),
+              KZT: Math.round(demo.prices.KZT * 100),
+              INR: Math.round(demo.prices.INR * 100),
+              EUR: Math.round(demo.prices.EUR * 100),
+            },
+            sort: (index + 1) * 10,
+          })
+          .onConflictDoNothing()
+          .returning({ id: gameCases.id });
+        if (!row) continue;
+        await tx.insert(gameCaseItems).values(
+          demo.items.map(([en, ru, kz, rolls, multiplier, rarity], position) => ({
+            caseId: row.id,
+            nameEn: en,
+            nameRu: ru,
+            nameKz: kz,
+            rolls,
+            multiplierScaled: Math.round(multiplier * 10_000),
+            rarity,
+            position,
+          })),
+        );
       }
     },
   },

@@ -12,6 +12,7 @@ export const SPEC_ROUTES = [
   '/games/dice',
   '/games/hilo',
   '/games/keno',
+  '/games/miner',
   '/games/roulette',
   '/games/rooms',
   '/games/rooms/purple',

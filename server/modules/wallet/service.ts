@@ -18,12 +18,36 @@ export interface HistoryItem {
   currency: Currency;
   created_at: string;
   description: string | null;
+  /** A game's bet or win: the game and the bet (`GET /games/bets/{id}`). */
+  game?: string;
+  bet_id?: number;
 }
+
+const GAME_TITLES: Record<string, string> = {
+  dice: 'Dice',
+  coinflip: 'Coinflip',
+  keno: 'Keno',
+  roulette: 'Roulette',
+  hilo: 'Hilo',
+  miner: 'Miner',
+  cases: 'Case',
+};
 
 function describe(kind: string, meta: Record<string, unknown>): string | null {
   if (typeof meta.reason === 'string') return meta.reason;
   if (kind === 'deposit' && typeof meta.provider === 'string') return `Deposit (${meta.provider})`;
+  if ((kind === 'bet' || kind === 'win') && typeof meta.game === 'string') {
+    const title = GAME_TITLES[meta.game] ?? meta.game;
+    const bet = typeof meta.bet_id === 'number' ? ` #${meta.bet_id}` : '';
+    return `${title} ${kind === 'bet' ? 'bet' : 'win'}${bet}`;
+  }
   return null;
+}
+
+/** The game and bet of a game's ledger movement. */
+function gameOf(kind: string, meta: Record<string, unknown>): { game?: string; bet_id?: number } {
+  if ((kind !== 'bet' && kind !== 'win') || typeof meta.game !== 'string') return {};
+  return { game: meta.game, ...(typeof meta.bet_id === 'number' ? { bet_id: meta.bet_id } : {}) };
 }
 
 /** The user's ledger entries (every currency, cash and bonus), newest first. */
@@ -72,6 +96,7 @@ export async function history(
       currency: (isCurrency(row.currency) ? row.currency : 'RUB') as Currency,
       created_at: row.createdAt.toISOString(),
       description: describe(row.kind, row.meta),
+      ...gameOf(row.kind, row.meta),
     })),
   };
 }

@@ -1,17 +1,18 @@
 import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
-import { EmptyState } from '@/components/ui/empty-state';
+import { CasesLobby } from '@/features/games/cases/cases-lobby';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
 export const generateMetadata = pageMetadata('cases');
 
+/** /games/cases: the page is static; the cases and their prices (in the player's currency) load in the browser. */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
-  const t = await getTranslations();
+  const t = await getTranslations('pages.cases');
   return (
-    <PageShell path={ROUTES.cases} title={t('pages.cases.title')} description={t('pages.cases.description')}>
-      <EmptyState title={t('empty.casesEmpty')} hint={t('empty.lobbyEmptyHint')} />
+    <PageShell path={ROUTES.cases} title={t('title')} description={t('description')}>
+      <CasesLobby />
     </PageShell>
   );
 }

@@ -1,17 +1,18 @@
 import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
-import { GameScreen } from '@/features/games/components/game-screen';
+import { CoinflipGame } from '@/features/games/coinflip/coinflip-game';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
 export const generateMetadata = pageMetadata('coinflip');
 
+/** /games/coinflip: the page is static; the game (limits, bets, balance) runs in the browser. */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations('pages.coinflip');
   return (
     <PageShell path={ROUTES.coinflip} title={t('title')} description={t('description')}>
-      <GameScreen game="coinflip" />
+      <CoinflipGame />
     </PageShell>
   );
 }

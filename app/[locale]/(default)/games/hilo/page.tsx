@@ -1,17 +1,18 @@
 import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
-import { GameScreen } from '@/features/games/components/game-screen';
+import { HiloGame } from '@/features/games/hilo/hilo-game';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
 export const generateMetadata = pageMetadata('hilo');
 
+/** /games/hilo: the page is static; the game (limits, the open round, bets, balance) runs in the browser. */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations('pages.hilo');
   return (
     <PageShell path={ROUTES.hilo} title={t('title')} description={t('description')}>
-      <GameScreen game="hilo" />
+      <HiloGame />
     </PageShell>
   );
 }

@@ -1,17 +1,18 @@
 import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
-import { GameScreen } from '@/features/games/components/game-screen';
+import { KenoGame } from '@/features/games/keno/keno-game';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
 export const generateMetadata = pageMetadata('keno');
 
+/** /games/keno: the page is static; the game (limits, bets, balance) runs in the browser. */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations('pages.keno');
   return (
     <PageShell path={ROUTES.keno} title={t('title')} description={t('description')}>
-      <GameScreen game="keno" />
+      <KenoGame />
     </PageShell>
   );
 }

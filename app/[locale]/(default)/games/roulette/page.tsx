@@ -1,17 +1,18 @@
 import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
-import { GameScreen } from '@/features/games/components/game-screen';
+import { RouletteGame } from '@/features/games/roulette/roulette-game';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
 export const generateMetadata = pageMetadata('roulette');
 
+/** /games/roulette: the page is static; the game (limits, bets, balance) runs in the browser. */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations('pages.roulette');
   return (
     <PageShell path={ROUTES.roulette} title={t('title')} description={t('description')}>
-      <GameScreen game="roulette" />
+      <RouletteGame />
     </PageShell>
   );
 }

@@ -1,0 +1,18 @@
+import { getTranslations } from 'next-intl/server';
+import { PageShell } from '@/components/layout/page-shell';
+import { MinerGame } from '@/features/games/miner/miner-game';
+import { ROUTES } from '@/lib/routes';
+import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
+
+export const generateMetadata = pageMetadata('miner');
+
+/** /games/miner: the page is static; the game (limits, the open round, bets, balance) runs in the browser. */
+export default async function Page(props: LocaleParams) {
+  await enterPage(props);
+  const t = await getTranslations('pages.miner');
+  return (
+    <PageShell path={ROUTES.miner} title={t('title')} description={t('description')}>
+      <MinerGame />
+    </PageShell>
+  );
+}

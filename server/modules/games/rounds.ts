@@ -1,0 +1,184 @@
+/**
+ * The stateful games: a miner or hilo round is a bet row with status `open` whose public outcome never
+ * holds the mines or a card not yet drawn (they follow from the seeds, recomputed on each call). The
+ * stake moves at the start; the cash-out credits the payout; a mine or a losing card ends the round lost.
+ * Everything is in the database, so a round survives a reload and a server restart.
+ */
+import type { Currency } from '@/lib/constants/currencies';
+import { minerMines, payoutMinor } from '@/lib/fair';
+import type { Database } from '../../db/client';
+import { ValidationError } from '../../lib/errors';
+import {
+  hiloStartCard,
+  hiloStep,
+  hiloView,
+  minerReveal,
+  minerView,
+  type HiloCardView,
+  type HiloGuessInput,
+  type MinerOutcome,
+} from './engine';
+import { actOnRound, placeBet, type BetResult } from './service';
+
+interface StartInput {
+  userId: number;
+  currency: Currency;
+  amountMinor: bigint;
+  amount: number;
+  idempotencyKey: string;
+  now: Date;
+}
+
+// --- miner --------------------------------------------------------------------------------------------
+
+export function startMiner(db: Database, input: StartInput & { mines: number }): Promise<BetResult> {
+  return placeBet(db, {
+    userId: input.userId,
+    currency: input.currency,
+    game: 'miner',
+    idempotencyKey: input.idempotencyKey,
+    request: { amount: input.amount, mines: input.mines },
+    amountMinor: input.amountMinor,
+    params: { mines: input.mines },
+    decide: () => ({
+      status: 'open',
+      multiplierScaled: 10_000n,
+      payoutMinor: 0n,
+      outcome: { ...minerView(input.mines, [], null, 10_000n) },
+    }),
+    now: input.now,
+  });
+}
+
+const minesOf = (params: Record<string, unknown>) => params.mines as number;
+const revealedOf = (outcome: Record<string, unknown>) => (outcome as unknown as MinerOutcome).revealed;
+
+export function revealMiner(
+  db: Database,
+  input: { userId: number; betId: number; tile: number; now: Date },
+): Promise<BetResult> {
+  return actOnRound(db, { ...input, game: 'miner' }, (bet, seeds) => {
+    const mines = minesOf(bet.params);
+    const revealed = revealedOf(bet.outcome);
+    if (revealed.includes(input.tile)) {
+      throw ValidationError.field('tile', 'already_revealed', 'This tile is already open.');
+    }
+    const step = minerReveal(seeds, mines, revealed, input.tile);
+    const opened = [...revealed, input.tile];
+    if (step.kind === 'mine') {
+      return {
+        status: 'lost',
+        multiplierScaled: 0n,
+        payoutMinor: 0n,
+        outcome: { ...minerView(mines, opened, step.mines, 0n) },
+      };
+    }
+    if (step.cleared) {
+      // Every safe tile is open: the round cashes out by itself.
+      return {
+        status: 'cashed_out',
+        multiplierScaled: step.multiplierScaled,
+        payoutMinor: payoutMinor(bet.amountMinor, step.multiplierScaled),
+        outcome: { ...minerView(mines, opened, step.mines, step.multiplierScaled) },
+      };
+    }
+    return {
+      status: 'open',
+      multiplierScaled: step.multiplierScaled,
+      payoutMinor: 0n,
+      outcome: { ...minerView(mines, opened, null, step.multiplierScaled) },
+    };
+  });
+}
+
+export function cashOutMiner(
+  db: Database,
+  input: { userId: number; betId: number; now: Date },
+): Promise<BetResult> {
+  return actOnRound(db, { ...input, game: 'miner' }, (bet, seeds) => {
+    const mines = minesOf(bet.params);
+    const revealed = revealedOf(bet.outcome);
+    if (revealed.length === 0) {
+      throw ValidationError.field(
+        'round',
+        'nothing_to_cash_out',
+        'Open at least one tile before cashing out.',
+      );
+    }
+    const placed = minerMines(seeds, mines);
+    return {
+      status: 'cashed_out',
+      multiplierScaled: bet.multiplierScaled,
+      payoutMinor: payoutMinor(bet.amountMinor, bet.multiplierScaled),
+      outcome: { ...minerView(mines, revealed, placed, bet.multiplierScaled) },
+    };
+  });
+}
+
+// --- hilo ---------------------------------------------------------------------------------------------
+
+export function startHilo(db: Database, input: StartInput): Promise<BetResult> {
+  return placeBet(db, {
+    userId: input.userId,
+    currency: input.currency,
+    game: 'hilo',
+    idempotencyKey: input.idempotencyKey,
+    request: { amount: input.amount },
+    amountMinor: input.amountMinor,
+    params: {},
+    decide: (seeds) => ({
+      status: 'open',
+      multiplierScaled: 10_000n,
+      payoutMinor: 0n,
+      outcome: { ...hiloView([hiloStartCard(seeds)], true, false) },
+    }),
+    now: input.now,
+  });
+}
+
+const cardsOf = (outcome: Record<string, unknown>) => outcome.cards as HiloCardView[];
+
+export function guessHilo(
+  db: Database,
+  input: { userId: number; betId: number; guess: HiloGuessInput; now: Date },
+): Promise<BetResult> {
+  return actOnRound(db, { ...input, game: 'hilo' }, (bet, seeds) => {
+    const step = hiloStep(seeds, cardsOf(bet.outcome), input.guess);
+    if (!step.won) {
+      return {
+        status: 'lost',
+        multiplierScaled: 0n,
+        payoutMinor: 0n,
+        outcome: { ...hiloView(step.cards, false, true) },
+      };
+    }
+    return {
+      status: 'open',
+      multiplierScaled: step.multiplierScaled,
+      payoutMinor: 0n,
+      outcome: { ...hiloView(step.cards, true, false) },
+    };
+  });
+}
+
+export function cashOutHilo(
+  db: Database,
+  input: { userId: number; betId: number; now: Date },
+): Promise<BetResult> {
+  return actOnRound(db, { ...input, game: 'hilo' }, (bet) => {
+    const cards = cardsOf(bet.outcome);
+    if (!cards.some((card) => card.guess === 'higher' || card.guess === 'lower')) {
+      throw ValidationError.field(
+        'round',
+        'nothing_to_cash_out',
+        'Win at least one guess before cashing out.',
+      );
+    }
+    return {
+      status: 'cashed_out',
+      multiplierScaled: bet.multiplierScaled,
+      payoutMinor: payoutMinor(bet.amountMinor, bet.multiplierScaled),
+      outcome: { ...hiloView(cards, false, false) },
+    };
+  });
+}

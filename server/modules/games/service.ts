@@ -1,0 +1,404 @@
+/**
+ * Bets of the provably fair games. A bet is placed in ONE transaction: the user's seed pair is locked
+ * (`SELECT … FOR UPDATE`), the idempotency key is checked, the outcome is computed from the pair and its
+ * nonce, the bet row is written, the stake moves user cash → house (`bet`), a payout moves house → user
+ * cash (`win`), the stake counts towards active bonuses (`recordWager`) and the nonce advances. Anything
+ * failing (not enough money) rolls all of it back, the nonce included. Stateful rounds (miner, hilo) pay
+ * their `win` at the cash-out, in the transaction that closes the round.
+ */
+import { createHash } from 'node:crypto';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Bet, FairGame } from '@/lib/contracts/games';
+import type { Currency } from '@/lib/constants/currencies';
+import { getBetLimits, type BetGame } from '@/lib/constants/bet-limits';
+import { fromScaled, type Seeds } from '@/lib/fair';
+import { toMinorUnits } from '@/lib/money';
+import type { Database, Executor } from '../../db/client';
+import { HttpError, ValidationError } from '../../lib/errors';
+import type { MessageLocale } from '../auth/templates';
+import { recordWager } from '../bonuses/service';
+import { fairSeedPairs } from '../fair/schema';
+import { consumeNonce, lockActivePair } from '../fair/service';
+import {
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  minorToMajor,
+  systemAccount,
+  transfer,
+  userAccount,
+  userBalanceMinor,
+} from '../ledger/service';
+import type { CaseTableEntry } from './engine';
+import { gameBets } from './schema';
+
+export type BetRow = typeof gameBets.$inferSelect;
+export type BetStatus = BetRow['status'];
+
+/** A bet with the seed pair it was played on. */
+export interface BetWithPair {
+  bet: BetRow;
+  pair: { serverSeed: string; serverSeedHash: string; active: boolean };
+}
+
+/** What the engine decided for a new bet. */
+export interface Decision {
+  status: BetStatus;
+  multiplierScaled: bigint;
+  payoutMinor: bigint;
+  outcome: Record<string, unknown>;
+  state?: Record<string, unknown>;
+}
+
+export interface PlaceBetInput {
+  userId: number;
+  currency: Currency;
+  game: FairGame;
+  idempotencyKey: string;
+  /** What identifies the request besides the key (the parsed body and path): a replay must match it. */
+  request: unknown;
+  amountMinor: bigint;
+  params: Record<string, unknown>;
+  decide(seeds: Seeds): Decision;
+  now: Date;
+}
+
+export interface BetResult {
+  bet: BetWithPair;
+  balanceMinor: bigint;
+  replayed: boolean;
+}
+
+export const GAME_NAMES: Record<FairGame, string> = {
+  dice: 'Dice',
+  coinflip: 'Coinflip',
+  keno: 'Keno',
+  roulette: 'Roulette',
+  hilo: 'Hilo',
+  miner: 'Miner',
+  cases: 'Cases',
+};
+
+const pairColumns = {
+  serverSeed: fairSeedPairs.serverSeed,
+  serverSeedHash: fairSeedPairs.serverSeedHash,
+  active: fairSeedPairs.active,
+};
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function requestHash(game: FairGame, request: unknown): string {
+  return createHash('sha256').update(canonical({ game, request })).digest('hex');
+}
+
+/** Amount in major units (a validated two-decimal number) → minor units. */
+export const toMinor = (amount: number): bigint => BigInt(toMinorUnits(amount));
+
+/** 422 on `amount` unless it lies within the game's range of spec §9 for the currency. */
+export function checkBetLimits(currency: Currency, game: BetGame, amountMinor: bigint): void {
+  const { min, max } = getBetLimits(currency, game);
+  if (amountMinor < toMinor(min)) {
+    throw ValidationError.field(
+      'amount',
+      'too_small',
+      `The amount must be at least ${min.toFixed(2)} ${currency}.`,
+    );
+  }
+  if (amountMinor > toMinor(max)) {
+    throw ValidationError.field(
+      'amount',
+      'too_big',
+      `The amount must be at most ${max.toFixed(2)} ${currency}.`,
+    );
+  }
+}
+
+export const notEnoughMoney = () =>
+  ValidationError.field('amount', 'insufficient_funds', 'There is not enough money on the balance.');
+
+const betKey = (userId: number, key: string) => `game-bet:${userId}:${key}`;
+const winKey = (betId: number) => `game-win:${betId}`;
+
+async function loadBet(
+  db: Executor,
+  where: ReturnType<typeof and>,
+  lock = false,
+): Promise<BetWithPair | undefined> {
+  const query = db
+    .select({ bet: gameBets, pair: pairColumns })
+    .from(gameBets)
+    .innerJoin(fairSeedPairs, eq(fairSeedPairs.id, gameBets.seedPairId))
+    .where(where);
+  const [row] = lock ? await query.for('update', { of: gameBets }) : await query;
+  return row;
+}
+
+/** Places a bet (see the module comment). Replays answer the first result; a changed request is a 409. */
+export async function placeBet(db: Database, input: PlaceBetInput): Promise<BetResult> {
+  const hash = requestHash(input.game, input.request);
+  return db.transaction(async (tx) => {
+    const pair = await lockActivePair(tx, input.userId);
+
+    const existing = await loadBet(
+      tx,
+      and(eq(gameBets.userId, input.userId), eq(gameBets.idempotencyKey, input.idempotencyKey)),
+    );
+    if (existing) {
+      if (existing.bet.requestHash !== hash) throw new IdempotencyConflictError(input.idempotencyKey);
+      return { bet: existing, balanceMinor: existing.bet.balanceAfterMinor, replayed: true };
+    }
+
+    if (input.game === 'miner' || input.game === 'hilo') {
+      const [open] = await tx
+        .select({ id: gameBets.id })
+        .from(gameBets)
+        .where(
+          and(eq(gameBets.userId, input.userId), eq(gameBets.game, input.game), eq(gameBets.status, 'open')),
+        );
+      if (open) {
+        throw ValidationError.field(
+          'round',
+          'round_open',
+          `Finish the open ${input.game} round (#${open.id}) before starting another.`,
+        );
+      }
+    }
+
+    const seeds: Seeds = { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce };
+    const decision = input.decide(seeds);
+    const settled = decision.status !== 'open';
+    const [row] = await tx
+      .insert(gameBets)
+      .values({
+        userId: input.userId,
+        game: input.game,
+        currency: input.currency,
+        amountMinor: input.amountMinor,
+        payoutMinor: decision.payoutMinor,
+        multiplierScaled: decision.multiplierScaled,
+        status: decision.status,
+        seedPairId: pair.id,
+        clientSeed: pair.clientSeed,
+        nonce: pair.nonce,
+        params: input.params,
+        state: decision.state ?? {},
+        outcome: decision.outcome,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        balanceAfterMinor: 0n,
+        createdAt: input.now,
+        settledAt: settled ? input.now : null,
+      })
+      .returning();
+
+    await recordWager(tx, {
+      userId: input.userId,
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+      reference: `game-bet:${row.id}`,
+      now: input.now,
+    });
+    await consumeNonce(tx, pair);
+
+    // The money moves last: the house account's row lock is then held for the shortest time.
+    const cash = await userAccount(tx, input.userId, input.currency, 'cash');
+    const house = await systemAccount(tx, 'house', input.currency);
+    const meta = { game: input.game, bet_id: row.id };
+    let moved;
+    try {
+      moved = await transfer(tx, {
+        idempotencyKey: betKey(input.userId, input.idempotencyKey),
+        kind: 'bet',
+        reference: `game-bet:${row.id}`,
+        entries: [
+          { account: cash, amountMinor: -input.amountMinor },
+          { account: house, amountMinor: input.amountMinor },
+        ],
+        meta,
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw notEnoughMoney();
+      throw error;
+    }
+    if (decision.payoutMinor > 0n) {
+      moved = await transfer(tx, {
+        idempotencyKey: winKey(row.id),
+        kind: 'win',
+        reference: `game-bet:${row.id}`,
+        entries: [
+          { account: house, amountMinor: -decision.payoutMinor },
+          { account: cash, amountMinor: decision.payoutMinor },
+        ],
+        meta,
+      });
+    }
+    const balanceMinor = moved.balances.get(cash.id)!;
+    const [saved] = await tx
+      .update(gameBets)
+      .set({ balanceAfterMinor: balanceMinor })
+      .where(eq(gameBets.id, row.id))
+      .returning();
+    return {
+      bet: {
+        bet: saved,
+        pair: { serverSeed: pair.serverSeed, serverSeedHash: pair.serverSeedHash, active: true },
+      },
+      balanceMinor,
+      replayed: false,
+    };
+  });
+}
+
+export interface RoundUpdate {
+  status: BetStatus;
+  multiplierScaled: bigint;
+  payoutMinor: bigint;
+  outcome: Record<string, unknown>;
+  state?: Record<string, unknown>;
+}
+
+/**
+ * Acts on the user's open round `betId` of `game` under a row lock: 404 for a round that is not theirs,
+ * 422 for one that ended. `act` decides the update; a payout is credited (house → user cash) in the same
+ * transaction.
+ */
+export async function actOnRound(
+  db: Database,
+  input: { userId: number; betId: number; game: 'miner' | 'hilo'; now: Date },
+  act: (bet: BetRow, seeds: Seeds) => RoundUpdate,
+): Promise<BetResult> {
+  return db.transaction(async (tx) => {
+    const found = await loadBet(
+      tx,
+      and(eq(gameBets.id, input.betId), eq(gameBets.userId, input.userId), eq(gameBets.game, input.game)),
+      true,
+    );
+    if (!found) throw new HttpError(404, 'Not Found');
+    const { bet, pair } = found;
+    if (bet.status !== 'open') {
+      throw ValidationError.field('round', 'round_ended', 'This round has already ended.');
+    }
+    const update = act(bet, { serverSeed: pair.serverSeed, clientSeed: bet.clientSeed, nonce: bet.nonce });
+    const ended = update.status !== 'open';
+    if (update.payoutMinor > 0n) {
+      const cash = await userAccount(tx, input.userId, bet.currency, 'cash');
+      const house = await systemAccount(tx, 'house', bet.currency);
+      await transfer(tx, {
+        idempotencyKey: winKey(bet.id),
+        kind: 'win',
+        reference: `game-bet:${bet.id}`,
+        entries: [
+          { account: house, amountMinor: -update.payoutMinor },
+          { account: cash, amountMinor: update.payoutMinor },
+        ],
+        meta: { game: bet.game, bet_id: bet.id },
+      });
+    }
+    const [saved] = await tx
+      .update(gameBets)
+      .set({
+        status: update.status,
+        multiplierScaled: update.multiplierScaled,
+        payoutMinor: update.payoutMinor,
+        outcome: update.outcome,
+        ...(update.state ? { state: update.state } : {}),
+        settledAt: ended ? input.now : null,
+      })
+      .where(eq(gameBets.id, bet.id))
+      .returning();
+    const balanceMinor = await userBalanceMinor(tx, input.userId, bet.currency, 'cash');
+    return { bet: { bet: saved, pair }, balanceMinor, replayed: false };
+  });
+}
+
+/** The user's open round of a stateful game, if any. */
+export function openRound(
+  db: Executor,
+  userId: number,
+  game: 'miner' | 'hilo',
+): Promise<BetWithPair | undefined> {
+  return loadBet(db, and(eq(gameBets.userId, userId), eq(gameBets.game, game), eq(gameBets.status, 'open')));
+}
+
+export function findBet(db: Executor, userId: number, betId: number): Promise<BetWithPair | undefined> {
+  return loadBet(db, and(eq(gameBets.id, betId), eq(gameBets.userId, userId)));
+}
+
+export async function listBets(
+  db: Executor,
+  userId: number,
+  query: { game?: FairGame; page: number; per_page: number },
+): Promise<{ items: BetWithPair[]; total: number }> {
+  const where = query.game
+    ? and(eq(gameBets.userId, userId), eq(gameBets.game, query.game))
+    : eq(gameBets.userId, userId);
+  const [{ total }] = await db.select({ total: count() }).from(gameBets).where(where);
+  const items = await db
+    .select({ bet: gameBets, pair: pairColumns })
+    .from(gameBets)
+    .innerJoin(fairSeedPairs, eq(fairSeedPairs.id, gameBets.seedPairId))
+    .where(where)
+    .orderBy(desc(gameBets.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return { items, total };
+}
+
+// --- the contract's view of a bet -----------------------------------------------------------------------
+
+function caseItemView(entry: CaseTableEntry, locale: MessageLocale) {
+  return {
+    id: entry.id,
+    name: entry.name[locale] || entry.name.en,
+    multiplier: fromScaled(BigInt(entry.multiplier_scaled)),
+    chance: (entry.to - entry.from + 1) / 1000,
+    range: [entry.from, entry.to] as [number, number],
+    rarity: entry.rarity,
+  };
+}
+
+export function caseTableView(table: readonly CaseTableEntry[], locale: MessageLocale) {
+  return table.map((entry) => caseItemView(entry, locale));
+}
+
+/** A bet as `lib/contracts/games.ts` shows it; the server seed only once its pair was rotated. */
+export function toBet({ bet, pair }: BetWithPair, locale: MessageLocale) {
+  let outcome: Record<string, unknown> = bet.outcome;
+  if (bet.game === 'cases') {
+    const table = bet.params.table as CaseTableEntry[];
+    const itemId = bet.outcome.item_id as number;
+    outcome = {
+      slug: bet.params.slug,
+      roll: bet.outcome.roll,
+      item: caseItemView(table.find((entry) => entry.id === itemId)!, locale),
+      table: caseTableView(table, locale),
+    };
+  }
+  return {
+    id: bet.id,
+    game: bet.game,
+    amount: minorToMajor(bet.amountMinor),
+    payout: minorToMajor(bet.payoutMinor),
+    multiplier: fromScaled(bet.multiplierScaled),
+    currency: bet.currency,
+    status: bet.status,
+    created_at: bet.createdAt.toISOString(),
+    server_seed_hash: pair.serverSeedHash,
+    server_seed: pair.active ? null : pair.serverSeed,
+    client_seed: bet.clientSeed,
+    nonce: bet.nonce,
+    outcome,
+  } as unknown as Bet;
+}
+
+export function toBetReply(result: BetResult, locale: MessageLocale) {
+  return { bet: toBet(result.bet, locale), balance: minorToMajor(result.balanceMinor) };
+}
