@@ -40,3 +40,39 @@ export async function signUpByEmail(page: Page, email: string, password: string)
   await dialog.getByTestId('signup-submit').click();
   await expect(dialog.getByTestId('verify-contact')).toBeVisible();
 }
+
+/**
+ * Signs a new player up through the API (currency RUB), hands the web app its token cookie and tops the
+ * balance up with `amount` through the PayIn dialog and the sandbox provider's Pay.
+ */
+export async function newPlayerWithDeposit(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  amount: number,
+  prefix = 'player',
+): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(prefix);
+  const registered = await request.post(`${API_URL}/api/v2/auth/register/email`, {
+    data: { email, password: 'correct-horse-3', currency: 'RUB' },
+  });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const { token } = (await registered.json()) as { token: string };
+  await page.context().addCookies([{ name: 'token', value: token, url: baseURL }]);
+
+  await page.goto('/en?deposit=1');
+  const payIn = page.getByTestId('modal-PayIn');
+  await payIn.locator('[data-testid^="pay-method-"]').first().click();
+  await payIn.getByTestId('pay-amount').fill(String(amount));
+  const createdResponse = page.waitForResponse(
+    (r) => r.url().includes('/api/v2/billing/payment') && r.request().method() === 'POST',
+  );
+  await payIn.getByTestId('pay-submit').click();
+  const invoice = (await (await createdResponse).json()) as { id: number };
+  const paid = await request.post(`${API_URL}/sandbox/invoices/${invoice.id}/pay`);
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+  const success = page.getByTestId('modal-SuccessPayment');
+  await expect(success).toBeVisible({ timeout: 15_000 });
+  await success.getByTestId('success-close').click();
+  return { email, token };
+}

@@ -71,6 +71,19 @@ describe('HistoryList', () => {
     expect(screen.queryByTestId('history-next')).toBeNull();
   });
 
+  it('names the game and the bet of a game movement with its translated name', async () => {
+    answer(2, () => [
+      item(7, { kind: 'win', amount: 19.8, game: 'dice', bet_id: 42, description: 'Dice win #42' }),
+      item(6, { kind: 'bet', amount: -10, game: 'cases', bet_id: 41, description: 'Case bet #41' }),
+    ]);
+    renderWithApp(<HistoryList />);
+    const rows = await screen.findAllByTestId('history-item');
+    expect(within(rows[0]).getByTestId('history-kind')).toHaveTextContent('Win');
+    expect(within(rows[0]).getByTestId('history-game')).toHaveTextContent('Dice · bet #42');
+    expect(within(rows[1]).getByTestId('history-game')).toHaveTextContent('Case · bet #41');
+    expect(screen.queryByText('Dice win #42')).toBeNull();
+  });
+
   it('pages by 20', async () => {
     const seen = answer(45, (page) => [item(page * 100)]);
     renderWithApp(<HistoryList />);

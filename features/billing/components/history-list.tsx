@@ -12,6 +12,11 @@ import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { HISTORY_PER_PAGE, historyQueryOptions, type HistoryItem } from '../api/get-history';
 
+const GAME_NAMES = ['dice', 'coinflip', 'keno', 'roulette', 'hilo', 'miner', 'cases'] as const;
+/** A game the history has a translated name for (the server's English description is the fallback). */
+const isGameName = (game: string): game is (typeof GAME_NAMES)[number] =>
+  (GAME_NAMES as readonly string[]).includes(game);
+
 /** `+500,00 ₽`, `−120,00 ₽`, `0,00 ₽`. */
 export function formatSignedMoney(amount: number, currency: Currency, iso: string): string {
   const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
@@ -108,7 +113,15 @@ export function HistoryList() {
           balance: formatMoney(item.balance_after, item.currency, iso),
         })}
       </span>
-      {item.description ? <span className="col-span-2 text-sm text-muted">{item.description}</span> : null}
+      {item.game && isGameName(item.game) ? (
+        <span className="col-span-2 text-sm text-muted" data-testid="history-game">
+          {item.bet_id === undefined
+            ? t(`games.${item.game}`)
+            : t('gameBet', { game: t(`games.${item.game}`), id: item.bet_id })}
+        </span>
+      ) : item.description ? (
+        <span className="col-span-2 text-sm text-muted">{item.description}</span>
+      ) : null}
     </li>
   );
 

@@ -104,6 +104,18 @@ describe('CaseGame', () => {
     expect(opened).toEqual([{ idempotency_key: expect.any(String) }]);
   });
 
+  it('spins the strip with the animation on and then shows the won item', async () => {
+    logIn();
+    casesServer();
+    renderWithApp(<CaseGame slug="gold-rush" spinMs={40} />);
+    await userEvent.click(await screen.findByTestId('case-open'));
+    expect(await screen.findByText('Opening…')).toBeInTheDocument();
+    const table = TEST_CASE_ITEMS.map((item) => ({ id: item.id, from: item.range[0], to: item.range[1] }));
+    const expected = TEST_CASE_ITEMS.find((item) => item.id === caseItemForRoll(table, caseRoll(TEST_SEEDS)).id)!;
+    expect(await screen.findByTestId('case-won-item', {}, { timeout: 2_000 })).toHaveTextContent(expected.name);
+    expect(screen.getByTestId('case-open')).toBeEnabled();
+  });
+
   it('shows a 422 from the server', async () => {
     logIn();
     casesServer();

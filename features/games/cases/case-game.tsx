@@ -56,24 +56,28 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
   const spinning = spin !== null && !spin.done;
 
   useEffect(() => {
-    if (!spin || spin.done || spin.offset !== 0) return;
-    const reduced = prefersReducedMotion() || spinMs <= 0;
-    const target = stripOffset(viewport.current?.offsetWidth ?? 0, ((spin.bet.id * 37) % 80) / 100 - 0.4);
-    if (reduced) {
-      setSpin({ ...spin, offset: target, done: true });
-      return;
+    if (!spin || spin.done) return;
+    if (spin.offset === 0) {
+      const reduced = prefersReducedMotion() || spinMs <= 0;
+      const target = stripOffset(viewport.current?.offsetWidth ?? 0, ((spin.bet.id * 37) % 80) / 100 - 0.4);
+      if (reduced) {
+        setSpin({ ...spin, offset: target, done: true });
+        return;
+      }
+      // Two frames: the strip is painted at 0 first, then moves, so the transition runs.
+      let second = 0;
+      const first = requestAnimationFrame(() => {
+        second = requestAnimationFrame(() => setSpin((current) => (current ? { ...current, offset: target } : current)));
+      });
+      return () => {
+        cancelAnimationFrame(first);
+        cancelAnimationFrame(second);
+      };
     }
-    // Two frames: the strip is painted at 0 first, then moves, so the transition runs.
-    let second = 0;
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => setSpin((current) => (current ? { ...current, offset: target } : current)));
-    });
+    // The strip is moving: the win shows once the transition is over. (This timer lives in its own
+    // run of the effect, so the offset update above does not cancel it.)
     const finish = setTimeout(() => setSpin((current) => (current ? { ...current, done: true } : current)), spinMs + 50);
-    return () => {
-      cancelAnimationFrame(first);
-      cancelAnimationFrame(second);
-      clearTimeout(finish);
-    };
+    return () => clearTimeout(finish);
   }, [spin, spinMs]);
 
   if (detail.isError && statusOf(detail.error) === 404) notFound();

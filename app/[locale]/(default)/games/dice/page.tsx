@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { PageShell } from '@/components/layout/page-shell';
 import { DiceGame } from '@/features/games/dice/dice-game';
+import { GAME_NAMESPACES } from '@/features/games/shared/namespaces';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -12,7 +14,9 @@ export default async function Page(props: LocaleParams) {
   const t = await getTranslations('pages.dice');
   return (
     <PageShell path={ROUTES.dice} title={t('title')} description={t('description')}>
-      <DiceGame />
+      <ScopedMessages namespaces={GAME_NAMESPACES}>
+        <DiceGame />
+      </ScopedMessages>
     </PageShell>
   );
 }

@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { PageShell } from '@/components/layout/page-shell';
 import { RouletteGame } from '@/features/games/roulette/roulette-game';
+import { GAME_NAMESPACES } from '@/features/games/shared/namespaces';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -12,7 +14,9 @@ export default async function Page(props: LocaleParams) {
   const t = await getTranslations('pages.roulette');
   return (
     <PageShell path={ROUTES.roulette} title={t('title')} description={t('description')}>
-      <RouletteGame />
+      <ScopedMessages namespaces={GAME_NAMESPACES}>
+        <RouletteGame />
+      </ScopedMessages>
     </PageShell>
   );
 }

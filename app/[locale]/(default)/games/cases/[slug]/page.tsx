@@ -1,7 +1,9 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { PageShell } from '@/components/layout/page-shell';
 import { CaseGame } from '@/features/games/cases/case-game';
+import { GAME_NAMESPACES } from '@/features/games/shared/namespaces';
 import { caseGamePath, validate } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -19,7 +21,9 @@ export default async function Page(props: Props) {
   const t = await getTranslations('pages');
   return (
     <PageShell path={caseGamePath(slug)} title={t('case.title', { slug })}>
-      <CaseGame slug={slug} />
+      <ScopedMessages namespaces={GAME_NAMESPACES}>
+        <CaseGame slug={slug} />
+      </ScopedMessages>
     </PageShell>
   );
 }
