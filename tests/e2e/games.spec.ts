@@ -152,5 +152,13 @@ test.describe('provably fair games', () => {
     await expect(page.getByTestId('game-limits')).toHaveText('Bet limits: ₽1.00 – ₽10,000.00');
     await page.getByTestId('bet-button').click();
     await expect(page.getByTestId('modal-signup')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The strip of single games leads from one game to the next.
+    const strip = page.getByTestId('originals-strip');
+    await expect(strip.getByRole('link', { name: 'Dice' })).toHaveAttribute('aria-current', 'page');
+    await strip.getByRole('link', { name: 'Miner' }).click();
+    await expect(page).toHaveURL(/\/en\/games\/miner$/);
+    await expect(page.getByTestId('game-miner')).toBeVisible();
   });
 });

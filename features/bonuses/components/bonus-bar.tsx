@@ -18,7 +18,7 @@ import { BONUS_COUNTDOWN_TICK_MS } from '../constants';
 import { ensureCountdownEnd, formatCountdown, type CountdownKind, type CountdownUnits } from '../countdown';
 import { isoOf } from '../format';
 import { isRejectedPromo, usePromoStore } from '../stores/promo-store';
-import { useClientSession } from './use-client-session';
+import { useClientSession } from '@/lib/stores/use-client-session';
 import { useNow } from './use-now';
 import { useSignUpWithPromo } from './use-sign-up-with-promo';
 

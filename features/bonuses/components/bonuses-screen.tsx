@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { CurrentBonus } from './current-bonus';
 import { PromoCodeForm } from './promo-code-form';
-import { useClientSession } from './use-client-session';
+import { useClientSession } from '@/lib/stores/use-client-session';
 import { WelcomePackCards } from './welcome-pack-cards';
 
 /** /bonuses: the user's current bonus (logged in), the promo-code form and the welcome pack. */

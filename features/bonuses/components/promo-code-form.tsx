@@ -18,7 +18,7 @@ import { validationErrorLines, type ErrorTranslator } from '@/lib/validation-err
 import { useActivateBonus } from '../api/activate-bonus';
 import { bonusOfferQueryOptions } from '../api/get-bonus-offer';
 import { formatNumber, isoOf } from '../format';
-import { useClientSession } from './use-client-session';
+import { useClientSession } from '@/lib/stores/use-client-session';
 import { useSignUpWithPromo } from './use-sign-up-with-promo';
 
 const promoFormSchema = z.object({ promo: promoCode });

@@ -19,7 +19,7 @@ import { RecentBets } from '../shared/components/recent-bets';
 import { formatChance, formatMultiplier, isoOf } from '../shared/format';
 import { prefersReducedMotion } from '../shared/motion';
 import { useGameCurrency } from '../shared/queries';
-import { useClientSession } from '../shared/use-client-session';
+import { useClientSession } from '@/lib/stores/use-client-session';
 import { caseQueryOptions, openCase, type CaseDetail, type CaseItem, type CasesBet } from './api';
 import { RARITY_CLASS } from './rarity';
 import { buildStrip, STRIP_CELL_PX, STRIP_SPIN_MS, stripOffset } from './strip';

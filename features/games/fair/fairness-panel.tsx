@@ -10,7 +10,7 @@ import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { formatValidationErrors } from '@/lib/validation-errors';
 import { notify } from '@/lib/stores/notification-store';
 import type { RotateSeedReply } from '../shared/api';
-import { useClientSession } from '../shared/use-client-session';
+import { useClientSession } from '@/lib/stores/use-client-session';
 import { SeedPairSection } from './seed-pair-section';
 import { useRotateSeed } from './use-seed-actions';
 import { ManualVerify, PastBetVerify } from './verify-section';

@@ -19,7 +19,7 @@ import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
 import { formatChance, formatMultiplier, isoOf } from '../shared/format';
 import { gameKeys, useGameLimits } from '../shared/queries';
-import { useClientSession } from '../shared/use-client-session';
+import { useClientSession } from '@/lib/stores/use-client-session';
 import { getActiveHiloRound, sendHiloAction, type HiloAction, type HiloBet } from './api';
 
 export const hiloKeys = { active: () => [...gameKeys.mine(), 'hilo', 'active'] as const };

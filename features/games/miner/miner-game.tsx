@@ -16,7 +16,7 @@ import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
 import { formatMultiplier, isoOf } from '../shared/format';
 import { gameKeys, useGameLimits } from '../shared/queries';
-import { useClientSession } from '../shared/use-client-session';
+import { useClientSession } from '@/lib/stores/use-client-session';
 import { getActiveMinerRound, sendMinerAction, type MinerAction, type MinerBet } from './api';
 
 export const minerKeys = { active: () => [...gameKeys.mine(), 'miner', 'active'] as const };

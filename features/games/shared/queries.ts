@@ -10,7 +10,7 @@ import type { Currency } from '@/lib/constants/currencies';
 import type { FairGame } from '@/lib/contracts/games';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { getGameLimits, getSeedPair, listBets, type BetReply } from './api';
-import { useClientSession } from './use-client-session';
+import { useClientSession } from '@/lib/stores/use-client-session';
 
 /**
  * Query keys of the games, generic to specific; invalidate with these, never a hand-written array. The

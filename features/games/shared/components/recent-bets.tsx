@@ -8,7 +8,7 @@ import type { Bet, FairGame } from '@/lib/contracts/games';
 import { formatMoney } from '@/lib/money';
 import { formatBetTime, formatMultiplier, isoOf } from '../format';
 import { useRecentBets } from '../queries';
-import { useClientSession } from '../use-client-session';
+import { useClientSession } from '@/lib/stores/use-client-session';
 import { useOpenFairness } from './game-layout';
 
 /**

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { OriginalsStrip } from '@/components/layout/originals-strip';
 import { PageShell } from '@/components/layout/page-shell';
 import { GameScreen } from '@/features/games/components/game-screen';
 import { ROUTES } from '@/lib/routes';
@@ -11,6 +12,7 @@ export default async function Page(props: LocaleParams) {
   const t = await getTranslations('pages.crash');
   return (
     <PageShell path={ROUTES.crash} title={t('title')} description={t('description')}>
+      <OriginalsStrip current={ROUTES.crash} />
       <GameScreen game="crash" />
     </PageShell>
   );

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
+import { OriginalsStrip } from '@/components/layout/originals-strip';
 import { PageShell } from '@/components/layout/page-shell';
 import { HiloGame } from '@/features/games/hilo/hilo-game';
 import { GAME_NAMESPACES } from '@/features/games/shared/namespaces';
@@ -14,6 +15,7 @@ export default async function Page(props: LocaleParams) {
   const t = await getTranslations('pages.hilo');
   return (
     <PageShell path={ROUTES.hilo} title={t('title')} description={t('description')}>
+      <OriginalsStrip current={ROUTES.hilo} />
       <ScopedMessages namespaces={GAME_NAMESPACES}>
         <HiloGame />
       </ScopedMessages>

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
+import { OriginalsStrip } from '@/components/layout/originals-strip';
 import { PageShell } from '@/components/layout/page-shell';
 import { RouletteGame } from '@/features/games/roulette/roulette-game';
 import { GAME_NAMESPACES } from '@/features/games/shared/namespaces';
@@ -14,6 +15,7 @@ export default async function Page(props: LocaleParams) {
   const t = await getTranslations('pages.roulette');
   return (
     <PageShell path={ROUTES.roulette} title={t('title')} description={t('description')}>
+      <OriginalsStrip current={ROUTES.roulette} />
       <ScopedMessages namespaces={GAME_NAMESPACES}>
         <RouletteGame />
       </ScopedMessages>
