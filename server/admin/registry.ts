@@ -7,6 +7,12 @@ import {
 } from '../modules/bonuses/admin-commands';
 import { caseCommands } from '../modules/games/admin-commands';
 import { geoCommands } from '../modules/geo/admin-commands';
+import {
+  mirrorCommands,
+  redirectCommands,
+  reportCommands,
+  utmCampaignCommands,
+} from '../modules/traffic/admin-commands';
 import { userCommands } from '../modules/users/admin-commands';
 import type { CommandGroup } from './command';
 
@@ -21,4 +27,8 @@ export const commandGroups: CommandGroup[] = [
   freeSpinCommands,
   bonusCommands,
   caseCommands,
+  mirrorCommands,
+  redirectCommands,
+  utmCampaignCommands,
+  reportCommands,
 ];

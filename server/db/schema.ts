@@ -14,6 +14,7 @@ export * from '../modules/billing/schema';
 export * from '../modules/bonuses/schema';
 export * from '../modules/fair/schema';
 export * from '../modules/games/schema';
+export * from '../modules/traffic/schema';
 
 /** Seed steps already applied (see `server/db/seed.ts`): each runs once per database. */
 export const seedRuns = pgTable('seed_runs', {

@@ -1,0 +1,135 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  affiliateBody,
+  attachSourceBody,
+  clientReportBody,
+  clientReportReply,
+  mirrorBody,
+  mirrorQuery,
+  mirrorReply,
+  normalizeDomain,
+  okReply,
+  redirectQuery,
+  redirectReply,
+  registerPageOpenBody,
+  USER_AGENT_MAX,
+  utmBody,
+  utmReply,
+} from '@/lib/contracts/traffic';
+import type { AppContext } from '../../context';
+import { UnauthorizedError } from '../../lib/errors';
+import type { RoutePlugin } from '../../lib/zod-fastify';
+import { noStore } from '../auth/routes';
+import { requireAuth, sessionOf } from '../auth/guard';
+import { authenticate, bearerToken } from '../auth/tokens';
+import {
+  attachSource,
+  findRedirect,
+  mirrorData,
+  recordAdClick,
+  recordClientReport,
+  recordPageOpen,
+  recordVisit,
+  type VisitorInfo,
+} from './service';
+
+/**
+ * The domain of a `GET mirror` call without `?domain=`: the request's host (X-Forwarded-Host when the
+ * proxy is trusted), normalised. When the call reaches the API on its own `api.` subdomain (the web's
+ * default base, spec §7), that prefix is dropped too: `api.x.example` asks for `x.example`.
+ */
+function requestDomain(request: FastifyRequest): string | null {
+  const domain = normalizeDomain(request.host);
+  if (domain && /^api\.[^.]+\.[^.]+/.test(domain)) return domain.slice(4);
+  return domain;
+}
+
+function visitor(request: FastifyRequest, now: Date): VisitorInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: agent ? agent.slice(0, USER_AGENT_MAX) : null, now };
+}
+
+/**
+ * Traffic calls of spec §7 "Geo, mirror and affiliate" (issue 6): mirror data, path redirect rules and
+ * attribution. Every answer is `no-store`; the attribution calls answer `{ ok: true }` and nothing else.
+ */
+export const trafficRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', noStore);
+
+  // --- mirror data ---
+  for (const url of ['/middleware/mirror', '/middleware/mirrorRedirect']) {
+    app.post(url, { schema: { body: mirrorBody, response: { 200: mirrorReply } } }, (request) =>
+      mirrorData(ctx.db, request.body.domain),
+    );
+  }
+  for (const url of ['/mirror', '/api/mirror']) {
+    app.get(url, { schema: { querystring: mirrorQuery, response: { 200: mirrorReply } } }, (request) =>
+      mirrorData(ctx.db, request.query.domain ?? requestDomain(request)),
+    );
+  }
+
+  // --- path redirect rules ---
+  app.get(
+    '/middleware/redirect',
+    { schema: { querystring: redirectQuery, response: { 200: redirectReply } } },
+    async (request) => ({ redirect: await findRedirect(ctx.db, request.query.path) }),
+  );
+
+  // --- attribution ---
+  app.post(
+    '/middleware/affiliate',
+    { schema: { body: affiliateBody, response: { 200: okReply } } },
+    async (request) => {
+      await recordVisit(ctx.db, request.body, visitor(request, ctx.clock()));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/middleware/ip',
+    { schema: { body: clientReportBody, response: { 200: clientReportReply } } },
+    async (request) => {
+      // Signed in or not: a bad or expired token only means the report is not tied to a user.
+      const token = bearerToken(request.headers.authorization);
+      let userId: number | null = null;
+      if (token) {
+        try {
+          userId = (await authenticate(ctx.db, ctx.keys.accessToken, token, ctx.clock())).userId;
+        } catch (error) {
+          if (!(error instanceof UnauthorizedError)) throw error;
+        }
+      }
+      await recordClientReport(ctx.db, { ...request.body, ip: request.ip, userId, now: ctx.clock() });
+      return { ip: request.ip };
+    },
+  );
+
+  app.post(
+    '/attachSource',
+    // Authentication first (onRequest): a guest gets 401 whatever the body.
+    { schema: { body: attachSourceBody, response: { 200: okReply } }, onRequest: [requireAuth(ctx)] },
+    async (request) => {
+      await attachSource(ctx.db, sessionOf(request).userId, request.body, ctx.clock());
+      return { ok: true as const };
+    },
+  );
+
+  app.post('/middleware/utm', { schema: { body: utmBody, response: { 200: utmReply } } }, (request) =>
+    recordAdClick(ctx.db, request.body, visitor(request, ctx.clock())),
+  );
+
+  app.post(
+    '/middleware/registerPageOpenEvent',
+    { schema: { body: registerPageOpenBody, response: { 200: okReply } } },
+    async (request) => {
+      const { subH, uuid, click_url } = request.body;
+      await recordPageOpen(ctx.db, {
+        subH,
+        uuid: uuid || null,
+        clickUrl: click_url || null,
+        ...visitor(request, ctx.clock()),
+      });
+      return { ok: true as const };
+    },
+  );
+};
