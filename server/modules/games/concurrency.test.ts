@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
 import { assertLedgerInvariants } from '../ledger/invariants';
+import { HOUSE_SHARDS } from '../ledger/service';
 import { api, cashBalance, key, newPlayer } from './testing';
 
 const { app, db } = await createTestApp();
@@ -66,6 +67,19 @@ describe('parallel bets', () => {
       );
       expect(await cashBalance(app, player.token)).toBeCloseTo(1_000 + net, 6);
     }
+    // Each player's bets moved money with the house shard of their id, so they never waited on one lock.
+    const shards = await db.execute<{ user_id: number; codes: string }>(
+      sql`SELECT b.user_id, string_agg(DISTINCT a.system_code, ',') AS codes
+          FROM game_bets b
+          JOIN ledger_transfers t ON t.reference = 'game-bet:' || b.id AND t.kind = 'bet'
+          JOIN ledger_entries e ON e.transfer_id = t.id
+          JOIN ledger_accounts a ON a.id = e.account_id AND a.system_code IS NOT NULL
+          WHERE b.user_id IN (${sql.join(players.map((p) => sql`${p.id}`), sql`, `)})
+          GROUP BY b.user_id`,
+    );
+    expect(shards.rows.map((r) => [r.user_id, r.codes]).sort()).toEqual(
+      players.map((p) => [p.id, `house:${p.id % HOUSE_SHARDS}`]).sort(),
+    );
     await assertLedgerInvariants(db);
   });
 });

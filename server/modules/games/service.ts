@@ -23,7 +23,7 @@ import {
   IdempotencyConflictError,
   InsufficientFundsError,
   minorToMajor,
-  systemAccount,
+  gameHouseAccount,
   transfer,
   userAccount,
   userBalanceMinor,
@@ -210,7 +210,7 @@ export async function placeBet(db: Database, input: PlaceBetInput): Promise<BetR
 
     // The money moves last: the house account's row lock is then held for the shortest time.
     const cash = await userAccount(tx, input.userId, input.currency, 'cash');
-    const house = await systemAccount(tx, 'house', input.currency);
+    const house = await gameHouseAccount(tx, input.userId, input.currency);
     const meta = { game: input.game, bet_id: row.id };
     let moved;
     try {
@@ -290,7 +290,7 @@ export async function actOnRound(
     const ended = update.status !== 'open';
     if (update.payoutMinor > 0n) {
       const cash = await userAccount(tx, input.userId, bet.currency, 'cash');
-      const house = await systemAccount(tx, 'house', bet.currency);
+      const house = await gameHouseAccount(tx, input.userId, bet.currency);
       await transfer(tx, {
         idempotencyKey: winKey(bet.id),
         kind: 'win',

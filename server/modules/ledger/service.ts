@@ -15,7 +15,20 @@ export type AccountKind = 'cash' | 'bonus';
 export type TransferKind = 'deposit' | 'bonus' | 'bet' | 'win' | 'adjustment' | 'withdrawal';
 
 /** System accounts: `house`, `bonus_pool`, `clearing:<provider>`. They may go negative. */
-export type SystemAccountCode = 'house' | 'bonus_pool' | `clearing:${string}`;
+export type SystemAccountCode = 'house' | `house:${number}` | 'bonus_pool' | `clearing:${string}`;
+
+/**
+ * How many house accounts per currency take the games' stakes and wins. Every bet locks the house
+ * account it moves money with until its transaction commits; one account per currency would make all
+ * players' bets wait for each other, so a player's bets go to shard `user id mod HOUSE_SHARDS`. The
+ * house's money is the sum of `house` and every `house:<n>` of the currency.
+ */
+export const HOUSE_SHARDS = 16;
+
+/** The house account of `userId`'s game bets (see {@link HOUSE_SHARDS}). */
+export function gameHouseAccount(db: Executor, userId: number, currency: Currency): Promise<LedgerAccount> {
+  return systemAccount(db, `house:${userId % HOUSE_SHARDS}`, currency);
+}
 
 export interface LedgerAccount {
   id: number;
