@@ -1,20 +1,73 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
+import { splitLocale } from './lib/contracts/traffic';
+import { GEO_COOKIE, serializeGeoCookie } from './lib/traffic/geo-cookie';
+import { GuardCache, runGuards } from './lib/traffic/guards';
+import { middlewareApiBase, visitedUrl } from './lib/traffic/middleware-api';
 import { normalizeAcceptLanguage } from './lib/i18n/locales';
 import { routing } from './lib/i18n/routing';
 
 const handleI18n = createMiddleware(routing);
 
-export default function middleware(request: NextRequest) {
+/** Answers of the guard calls, shared by the requests this middleware instance serves. */
+const guardCache = new GuardCache();
+
+/** Headers the API needs to see the visitor rather than the web server. */
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-real-ip', 'cf-ipcountry', 'cf-connecting-ip', 'user-agent'];
+
+function forwardedHeaders(request: NextRequest): Record<string, string> {
+  const forward: Record<string, string> = {};
+  const countryHeader = process.env.GEO_COUNTRY_HEADER?.toLowerCase();
+  for (const name of countryHeader ? [...FORWARDED_HEADERS, countryHeader] : FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) forward[name] = value;
+  }
+  return forward;
+}
+
+/** A page load or navigation, not an asset, a prefetch or a form post. */
+function isNavigation(request: NextRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  return request.headers.get('next-router-prefetch') !== '1' && request.headers.get('purpose') !== 'prefetch';
+}
+
+/**
+ * Locale routing (next-intl) first, then the guard chain of spec section 2 and the geo check of section 4
+ * on the request it lets through: a mirror with a new link → 301 there (path and query kept); a blocked
+ * country → /no-access before any page is rendered; a redirect rule → its target. The geo data goes to
+ * the browser in a cookie (region for the Region header). A failing API lets the visitor through.
+ */
+export default async function middleware(request: NextRequest) {
   // A browser that asks for Kazakh says `kk`; the product's code for it is `kz`.
   const accept = request.headers.get('accept-language');
   const normalized = normalizeAcceptLanguage(accept);
+  let i18nRequest = request;
   if (normalized !== accept && normalized) {
     const headers = new Headers(request.headers);
     headers.set('accept-language', normalized);
-    return handleI18n(new NextRequest(request.url, { headers, method: request.method }));
+    i18nRequest = new NextRequest(request.url, { headers, method: request.method });
   }
-  return handleI18n(request);
+  const response = handleI18n(i18nRequest);
+  // next-intl sends a path without a locale to its localised form: the guards run on that request.
+  if (response.headers.has('location') || !isNavigation(request)) return response;
+
+  const url = request.nextUrl.clone();
+  const { locale, path } = splitLocale(url.pathname);
+  if (!locale) return response;
+
+  const decision = await runGuards(
+    { url: visitedUrl(request.url, request.headers), locale, pathWithoutLocale: path, forward: forwardedHeaders(request) },
+    { apiBase: middlewareApiBase(visitedUrl(request.url, request.headers)), fetch, cache: guardCache },
+  );
+  const target =
+    decision.kind === 'redirect' ? NextResponse.redirect(decision.location, decision.status) : response;
+  if (decision.geo) {
+    const value = serializeGeoCookie(decision.geo);
+    if (request.cookies.get(GEO_COOKIE)?.value !== value) {
+      target.cookies.set(GEO_COOKIE, value, { path: '/', sameSite: 'lax' });
+    }
+  }
+  return target;
 }
 
 export const config = {

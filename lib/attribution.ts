@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { COOKIE } from '@/lib/constants/cookies';
-import { FINGERPRINT_STORAGE_KEY } from '@/lib/constants/storage';
+import { FINGERPRINT_STORAGE_KEY, PROMO_SESSION_STORAGE_KEY } from '@/lib/constants/storage';
+import type { AttachSourceBody } from '@/lib/contracts/traffic';
 
 /**
  * The attribution a registration carries (spec section 7: fpp, partner, adplace, stag, promo), read
@@ -33,15 +34,24 @@ export async function reportClient(api: { post: (url: string, body: unknown) => 
   }
 }
 
-/**
- * `POST attachSource` with every attribution value, each null if absent (spec section 7). Failures
- * are swallowed and logged (spec section 8).
- */
-export async function attachSource(api: { post: (url: string, body: unknown) => Promise<unknown> }): Promise<void> {
+/** The promo of the visit: the `promo` query parameter, else the one the promo store kept for the session. */
+function visitPromo(): string | null {
+  const queryPromo = new URLSearchParams(window.location.search).get('promo')?.trim();
+  if (queryPromo) return queryPromo;
+  try {
+    // The bonus promo store (features/bonuses/stores/promo-store.ts) keeps its code here.
+    return window.sessionStorage.getItem(PROMO_SESSION_STORAGE_KEY)?.trim() || null;
+  } catch {
+    return null; // storage blocked: no stored promo
+  }
+}
+
+/** The body of `POST attachSource`: every attribution value the browser holds, each null if absent. */
+export function sourceAttribution(): AttachSourceBody {
   const read = (name: string) => Cookies.get(name) || null;
-  const body = {
+  return {
     stag: read(COOKIE.stag),
-    promo: new URLSearchParams(window.location.search).get('promo'),
+    promo: visitPromo(),
     partnerId: read(COOKIE.partnerId),
     advId: read(COOKIE.advId),
     advertiseUid: read(COOKIE.advertiseUid),
@@ -49,8 +59,25 @@ export async function attachSource(api: { post: (url: string, body: unknown) => 
     cpaOneUid: read(COOKIE.cpaOneUid),
     prHash: read(COOKIE.prHash),
   };
+}
+
+/** Whether the browser holds any attribution value (else there is nothing to attach). Never throws. */
+export function hasSourceAttribution(): boolean {
   try {
-    await api.post('attachSource', body);
+    return Object.values(sourceAttribution()).some((value) => value !== null);
+  } catch (error) {
+    console.error('source attribution unreadable', error);
+    return false;
+  }
+}
+
+/**
+ * `POST attachSource` with every attribution value, each null if absent (spec section 7). Failures
+ * are swallowed and logged (spec section 8): it never rejects.
+ */
+export async function attachSource(api: { post: (url: string, body: unknown) => Promise<unknown> }): Promise<void> {
+  try {
+    await api.post('attachSource', sourceAttribution());
   } catch (error) {
     console.error('source attachment failed', error);
   }

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { LanguageSwitcher } from './language-switcher';
+import { SiteConfig, SiteLinks } from './site-config';
 import { ROUTES } from '@/lib/routes';
 
 export async function Footer() {
@@ -39,7 +40,9 @@ export async function Footer() {
                 {t('faq')}
               </Link>
             </li>
+            <SiteLinks partnersLabel={t('partners')} telegramLabel={t('telegram')} />
           </ul>
+          <SiteConfig />
         </nav>
         <div className="sm:hidden">
           <Suspense fallback={null}>

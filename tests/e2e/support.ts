@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The API server of the e2e stack (playwright.config.ts starts it). */
@@ -75,4 +76,17 @@ export async function newPlayerWithDeposit(
   await expect(success).toBeVisible({ timeout: 15_000 });
   await success.getByTestId('success-close').click();
   return { email, token };
+}
+
+/** Runs `npm run admin -- …` against the e2e stack's database; returns what it printed. */
+export function admin(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      DATA_DIR: '.data-e2e',
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
+      LOG_LEVEL: 'warn',
+    },
+  });
 }

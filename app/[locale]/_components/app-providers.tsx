@@ -9,6 +9,7 @@ import { FirstLoadSso } from '@/features/auth/components/first-load-sso';
 import { SessionBootstrap } from '@/features/auth/components/session-bootstrap';
 import { SimpleAuth } from '@/features/auth/components/simple-auth';
 import { QueryFlagDialogs } from '@/features/modals/components/query-flag-dialogs';
+import { AttributionCapture } from '@/features/traffic/components/attribution-capture';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/lib/i18n/locales';
 import { useLocaleStore } from '@/lib/stores/locale-store';
@@ -35,6 +36,7 @@ export function AppProviders({ locale, children }: { locale: Locale; children: R
         <PageViewTracker />
         <QueryFlagDialogs />
         <SimpleAuth />
+        <AttributionCapture />
       </Suspense>
     </QueryClientProvider>
   );

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { firstLoadSsoTarget } from '@/features/auth/lib/sso-first-load';
 import { mirrorQueryOptions } from '@/lib/api/mirror';
 import { COOKIE } from '@/lib/constants/cookies';
+import { navigateTo } from '@/lib/navigate';
 import { useSessionStore } from '@/lib/stores/session-store';
 
 /**
@@ -31,7 +32,7 @@ export function FirstLoadSso() {
     });
     if (target) {
       Cookies.set(COOKIE.ssoRedirected, '1', { path: '/', sameSite: 'lax' });
-      window.location.assign(target);
+      navigateTo(target, { external: true });
     } else {
       Cookies.remove(COOKIE.ssoRedirected, { path: '/' });
     }

@@ -6,7 +6,9 @@ import { useCallback } from 'react';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { updateSettings } from '@/features/profile/api/update-settings';
 import { identify } from '@/lib/analytics';
+import { api } from '@/lib/api/client';
 import { buildSsoRedirectUrl } from '@/lib/api/sso-redirect';
+import { attachSource, hasSourceAttribution } from '@/lib/attribution';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 
@@ -26,6 +28,8 @@ export function useCompleteLogin() {
       useSessionStore.getState().setToken(token);
       const profile = await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
       identify(String(profile.user.id));
+      // Attach the visit's attribution to the account (issue 6). Not awaited; it never rejects.
+      if (hasSourceAttribution()) void attachSource(api);
       if (sso && !IS_DEVELOPMENT) {
         window.location.assign(buildSsoRedirectUrl(sso, window.location.href));
         return profile;

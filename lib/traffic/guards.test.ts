@@ -1,0 +1,250 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parseGeoCookie, serializeGeoCookie } from './geo-cookie';
+import { FAILURE_TTL_MS, GUARD_CACHE_TTL_MS, GuardCache, runGuards, type GuardRequest } from './guards';
+import { middlewareApiBase, visitedUrl } from './middleware-api';
+
+const API = 'http://api.test';
+
+interface Answers {
+  newLink?: string | null;
+  geoStatus?: number;
+  country?: string;
+  rule?: { to: string; external: boolean; status: 301 | 302 } | null;
+}
+
+/** A fake API: answers the three guard calls and records them. */
+function fakeApi(answers: Answers = {}) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, init });
+    if (url === `${API}/middleware/mirrorRedirect`) {
+      return Response.json({ redirect: { newLink: answers.newLink ?? null } });
+    }
+    if (url === `${API}/geo_ip`) {
+      const country = answers.country ?? 'DE';
+      return Response.json(
+        { ip: '203.0.113.7', country_code: country, region: country === 'KZ' ? 'KZ' : 'RU' },
+        { status: answers.geoStatus ?? 200 },
+      );
+    }
+    if (url.startsWith(`${API}/middleware/redirect?path=`)) {
+      return Response.json({ redirect: answers.rule ?? null });
+    }
+    return new Response('not found', { status: 404 });
+  });
+  return { fetch: fetchFn as unknown as typeof fetch, calls, fetchFn };
+}
+
+function visit(href: string, forward: Record<string, string> = {}): GuardRequest {
+  const url = new URL(href);
+  const [, locale = 'ru', ...rest] = url.pathname.split('/');
+  return { url, locale, pathWithoutLocale: `/${rest.join('/')}`, forward };
+}
+
+const options = (
+  api: ReturnType<typeof fakeApi>,
+  extra: { now?: () => number; cache?: GuardCache } = {},
+) => ({
+  apiBase: API,
+  fetch: api.fetch,
+  cache: extra.cache ?? new GuardCache(),
+  now: extra.now,
+  log: () => {},
+});
+
+describe('mirror check', () => {
+  it('sends a visitor of a mirror with a new link there with 301, path and query kept', async () => {
+    const api = fakeApi({ newLink: 'https://aurum-new.example' });
+    const decision = await runGuards(
+      visit('https://aurum-old.example/en/games/dice?stag=42&utm_source=x'),
+      options(api),
+    );
+    expect(decision).toMatchObject({
+      kind: 'redirect',
+      status: 301,
+      reason: 'mirror',
+      location: 'https://aurum-new.example/en/games/dice?stag=42&utm_source=x',
+    });
+    expect(api.calls[0].init.body).toBe(JSON.stringify({ domain: 'aurum-old.example' }));
+    expect(api.calls[0].init.method).toBe('POST');
+  });
+
+  it('keeps a visitor already on the new link (www or not)', async () => {
+    const api = fakeApi({ newLink: 'https://aurum-new.example' });
+    const decision = await runGuards(visit('https://www.aurum-new.example/ru/faq'), options(api));
+    expect(decision.kind).toBe('next');
+  });
+
+  it('ignores a new link that is not an http(s) URL', async () => {
+    const api = fakeApi({ newLink: 'javascript:alert(1)' });
+    expect((await runGuards(visit('https://a.example/ru'), options(api))).kind).toBe('next');
+  });
+});
+
+describe('geo check', () => {
+  it('sends a visitor from a blocked country to /no-access in their language, with the geo data', async () => {
+    const api = fakeApi({ geoStatus: 451, country: 'BY' });
+    const decision = await runGuards(
+      visit('https://a.example/en/bonuses?x=1', { 'cf-ipcountry': 'BY', 'x-forwarded-for': '203.0.113.7' }),
+      options(api),
+    );
+    expect(decision).toMatchObject({
+      kind: 'redirect',
+      status: 307,
+      reason: 'geo-blocked',
+      location: 'https://a.example/en/no-access',
+      geo: { ip: '203.0.113.7', country_code: 'BY', region: 'RU' },
+    });
+    const geoCall = api.calls.find((c) => c.url === `${API}/geo_ip`)!;
+    expect(new Headers(geoCall.init.headers).get('cf-ipcountry')).toBe('BY');
+    expect(new Headers(geoCall.init.headers).get('x-forwarded-for')).toBe('203.0.113.7');
+  });
+
+  it('leaves a blocked visitor on /no-access, and sends an allowed one from there home', async () => {
+    const blocked = await runGuards(
+      visit('https://a.example/ru/no-access'),
+      options(fakeApi({ geoStatus: 451 })),
+    );
+    expect(blocked.kind).toBe('next');
+    const allowed = await runGuards(
+      visit('https://a.example/kz/no-access'),
+      options(fakeApi({ country: 'KZ' })),
+    );
+    expect(allowed).toMatchObject({
+      kind: 'redirect',
+      location: 'https://a.example/kz',
+      reason: 'geo-allowed',
+      geo: { region: 'KZ', country_code: 'KZ' },
+    });
+  });
+
+  it('passes the region on: KZ for Kazakhstan, RU otherwise', async () => {
+    expect(
+      (await runGuards(visit('https://a.example/ru'), options(fakeApi({ country: 'KZ' })))).geo?.region,
+    ).toBe('KZ');
+    expect(
+      (await runGuards(visit('https://a.example/ru'), options(fakeApi({ country: 'AM' })))).geo?.region,
+    ).toBe('RU');
+  });
+});
+
+describe('redirect rules', () => {
+  it('navigates fully to an external answer', async () => {
+    const api = fakeApi({ rule: { to: 'https://partners.example/join', external: true, status: 302 } });
+    const decision = await runGuards(visit('https://a.example/en/partners'), options(api));
+    expect(decision).toMatchObject({
+      kind: 'redirect',
+      status: 302,
+      location: 'https://partners.example/join',
+    });
+    expect(api.calls.at(-1)!.url).toBe(`${API}/middleware/redirect?path=%2Fen%2Fpartners`);
+  });
+
+  it('redirects on the site to an internal answer, query kept; the rule of / is the root redirect', async () => {
+    const api = fakeApi({ rule: { to: '/ru/welcome-pack', external: false, status: 301 } });
+    const decision = await runGuards(visit('https://a.example/ru?stag=7'), options(api));
+    expect(decision).toMatchObject({
+      kind: 'redirect',
+      status: 301,
+      location: 'https://a.example/ru/welcome-pack?stag=7',
+    });
+    expect(api.calls.at(-1)!.url).toBe(`${API}/middleware/redirect?path=%2Fru`);
+  });
+
+  it('does not redirect to the page the visitor is on', async () => {
+    const api = fakeApi({ rule: { to: '/ru/faq', external: false, status: 302 } });
+    expect((await runGuards(visit('https://a.example/ru/faq'), options(api))).kind).toBe('next');
+  });
+});
+
+describe('failures and caching', () => {
+  it('lets the visitor through when the API is down, and retries only after a few seconds', async () => {
+    let now = 1_000;
+    const fetchFn = vi.fn(async () => {
+      throw new TypeError('fetch failed');
+    });
+    const cache = new GuardCache();
+    const opts = {
+      apiBase: API,
+      fetch: fetchFn as unknown as typeof fetch,
+      cache,
+      now: () => now,
+      log: () => {},
+    };
+    expect(await runGuards(visit('https://a.example/ru/faq'), opts)).toEqual({ kind: 'next', geo: null });
+    expect(fetchFn).toHaveBeenCalledTimes(3);
+    await runGuards(visit('https://a.example/ru/faq'), opts);
+    expect(fetchFn).toHaveBeenCalledTimes(3);
+    now += FAILURE_TTL_MS;
+    await runGuards(visit('https://a.example/ru/faq'), opts);
+    expect(fetchFn).toHaveBeenCalledTimes(6);
+  });
+
+  it('gives up on a slow API after the timeout', async () => {
+    const fetchFn = vi.fn(
+      (_: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    );
+    const started = Date.now();
+    const decision = await runGuards(visit('https://a.example/ru'), {
+      apiBase: API,
+      fetch: fetchFn as unknown as typeof fetch,
+      cache: new GuardCache(),
+      timeoutMs: 30,
+      log: () => {},
+    });
+    expect(decision.kind).toBe('next');
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('reuses answers for the cache time: operators’ changes show within it', async () => {
+    let now = 0;
+    const api = fakeApi();
+    const cache = new GuardCache();
+    await runGuards(visit('https://a.example/ru/faq'), options(api, { cache, now: () => now }));
+    await runGuards(visit('https://a.example/ru/faq'), options(api, { cache, now: () => now }));
+    expect(api.fetchFn).toHaveBeenCalledTimes(3);
+    now += GUARD_CACHE_TTL_MS;
+    await runGuards(visit('https://a.example/ru/faq'), options(api, { cache, now: () => now }));
+    expect(api.fetchFn).toHaveBeenCalledTimes(6);
+  });
+});
+
+describe('geo cookie and API address', () => {
+  it('round-trips the geo data and refuses a malformed cookie', () => {
+    const value = serializeGeoCookie({ ip: '203.0.113.7', country_code: 'KZ', region: 'KZ' });
+    expect(value).toBe('203.0.113.7|KZ|KZ');
+    expect(parseGeoCookie(value)).toEqual({ ip: '203.0.113.7', country_code: 'KZ', region: 'KZ' });
+    expect(parseGeoCookie('1.2.3.4||RU')).toEqual({ ip: '1.2.3.4', country_code: null, region: 'RU' });
+    expect(parseGeoCookie('1.2.3.4|KZ|XX')).toBeNull();
+    expect(parseGeoCookie(undefined)).toBeNull();
+  });
+
+  it('calls the internal address, else the public one, else the api. subdomain of the visited host', () => {
+    const visited = new URL('https://www.aurum.example/ru');
+    expect(middlewareApiBase(visited, { internal: 'http://api:4000/', public: 'https://x' })).toBe(
+      'http://api:4000',
+    );
+    expect(middlewareApiBase(visited, { public: 'https://api.aurum.example' })).toBe(
+      'https://api.aurum.example',
+    );
+    expect(middlewareApiBase(visited, {})).toBe('https://api.aurum.example');
+  });
+
+  it('takes the visited host from the proxy or the Host header, not from the listening address', () => {
+    const headers = (values: Record<string, string>) => new Headers(values);
+    expect(visitedUrl('http://127.0.0.1:3000/ru/faq?x=1', headers({ host: 'mirror.example' })).toString()).toBe(
+      'http://mirror.example/ru/faq?x=1',
+    );
+    expect(
+      visitedUrl(
+        'http://127.0.0.1:3000/ru',
+        headers({ host: '127.0.0.1:3000', 'x-forwarded-host': 'aurum.example', 'x-forwarded-proto': 'https' }),
+      ).toString(),
+    ).toBe('https://aurum.example/ru');
+    expect(visitedUrl('http://127.0.0.1:3000/ru', headers({ host: 'bad host/x' })).host).toBe('127.0.0.1:3000');
+  });
+});
