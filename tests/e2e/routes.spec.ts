@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LOCALES, localized, SPEC_ROUTES } from './spec-routes';
+import { admin } from './support';
 
 test.describe('every screen of spec section 2', () => {
   for (const locale of LOCALES) {
@@ -7,6 +8,12 @@ test.describe('every screen of spec section 2', () => {
       for (const path of SPEC_ROUTES) {
         const url = localized(locale, path);
         const response = await request.get(url, { maxRedirects: 0 });
+        if (path === '/no-access') {
+          // Spec section 4: a successful geo check while on /no-access goes home.
+          expect(response.status(), url).toBe(307);
+          expect(new URL(response.headers()['location']!, 'http://x').pathname, url).toBe(`/${locale}`);
+          continue;
+        }
         expect(response.status(), url).toBe(200);
         const html = await response.text();
         expect(html, url).toContain(`lang="${{ ru: 'ru-RU', en: 'en-US', kz: 'kk-KZ' }[locale]}"`);
@@ -23,7 +30,12 @@ test.describe('every screen of spec section 2', () => {
   });
 
   test('a route whose parameter fails validation is a 404 Page Not Found', async ({ page }) => {
-    for (const path of ['/en/tournament/abc', '/en/tournaments/someday', '/en/games/cases/Bad_Slug', '/en/reset-password/short']) {
+    for (const path of [
+      '/en/tournament/abc',
+      '/en/tournaments/someday',
+      '/en/games/cases/Bad_Slug',
+      '/en/reset-password/short',
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByTestId('not-found-message'), path).toHaveText('Page Not Found');
@@ -52,11 +64,22 @@ test.describe('every screen of spec section 2', () => {
     await expect(page.locator('[data-page-kind="fullWidth"]')).toBeVisible();
   });
 
-  test('/no-access has its own layout without the site navigation', async ({ page }) => {
-    await page.goto('/en/no-access');
-    await expect(page.locator('[data-layout="no-access"]')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access from your region is restricted');
+  test('/no-access has its own layout without the site navigation', async ({ browser, baseURL }) => {
+    // A visitor from a country the operator blocked (Antarctica: no other test uses it).
+    admin('geo', 'block', 'AQ', '--reason', 'e2e layout');
+    const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'cf-ipcountry': 'AQ' } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/en/no-access');
+      await expect(page.locator('[data-layout="no-access"]')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Access from your region is restricted',
+      );
+    } finally {
+      await context.close();
+      admin('geo', 'unblock', 'AQ');
+    }
   });
 
   test('the FAQ and the policy pages carry their full text in every language', async ({ page }) => {
