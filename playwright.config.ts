@@ -58,6 +58,13 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the API tests.
       RATE_LIMIT_ENABLED: 'false',
+      // Two chat apps, so the Kazakhstan variant can be told apart. The host never resolves: the journeys
+      // that need the provider serve its script themselves (tests/e2e/support-chat.spec.ts).
+      SUPPORT_CHAT_APP_ID: 'e2e_ru',
+      SUPPORT_CHAT_SECRET: 'e2e-ru-identity-secret',
+      SUPPORT_CHAT_APP_ID_KZ: 'e2e_kz',
+      SUPPORT_CHAT_SECRET_KZ: 'e2e-kz-identity-secret',
+      SUPPORT_CHAT_SCRIPT_URL: 'https://chat.e2e.invalid/widget/{app_id}',
     },
   },
 });

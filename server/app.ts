@@ -37,6 +37,7 @@ import { gameRoutes } from './modules/games/routes';
 import { routeCollector } from './modules/openapi/document';
 import { openApiRoutes } from './modules/openapi/routes';
 import { trafficRoutes } from './modules/traffic/routes';
+import { supportRoutes } from './modules/support/routes';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -125,6 +126,7 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   void app.register(fairRoutes, context);
   void app.register(gameRoutes, context);
   void app.register(trafficRoutes, context);
+  void app.register(supportRoutes, context);
   void app.register(openApiRoutes, { routes: collector.routes });
   if (config.nodeEnv !== 'production') {
     // Helpers for testers and e2e tests; absent in production (DESIGN.md).

@@ -25,6 +25,12 @@ describe('loadConfig', () => {
       rateLimitEnabled: true,
       sandboxPaymentSecret: null,
       faultExitAfterCommit: null,
+      supportChat: {
+        defaultApp: null,
+        kzApp: null,
+        scriptUrl: 'https://widget.intercom.io/widget/{app_id}',
+        buttonImageUrl: null,
+      },
     });
   });
 
@@ -56,6 +62,11 @@ describe('loadConfig', () => {
       HCAPTCHA_SITEKEY: 'site-key',
       SMS_LOGIN_ENABLED: 'no',
       RATE_LIMIT_ENABLED: 'false',
+      SUPPORT_CHAT_APP_ID: 'ru_app',
+      SUPPORT_CHAT_SECRET: 'ru-secret',
+      SUPPORT_CHAT_APP_ID_KZ: 'kz_app',
+      SUPPORT_CHAT_SCRIPT_URL: 'https://chat.example/w/{app_id}.js',
+      SUPPORT_CHAT_BUTTON_IMAGE_URL: 'https://chat.example/button.png',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -78,6 +89,12 @@ describe('loadConfig', () => {
       rateLimitEnabled: false,
       sandboxPaymentSecret: null,
       faultExitAfterCommit: null,
+      supportChat: {
+        defaultApp: { appId: 'ru_app', secret: 'ru-secret' },
+        kzApp: { appId: 'kz_app', secret: null },
+        scriptUrl: 'https://chat.example/w/{app_id}.js',
+        buttonImageUrl: 'https://chat.example/button.png',
+      },
     });
   });
 

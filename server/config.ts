@@ -72,6 +72,18 @@ const origin = z.string().transform((raw, ctx) => {
   return parsed;
 });
 
+/** An absolute http(s) address. */
+const httpUrl = z.string().refine((raw) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(raw.replace('{app_id}', 'x')).protocol);
+  } catch {
+    return false;
+  }
+}, 'expected an http(s) address');
+
+/** A chat app id: letters, digits, `_` and `-` (it goes into the script's address). */
+const chatAppId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected letters, digits, _ or -');
+
 const envSchema = z.object({
   /** `development` (default), `production` or `test`. Production hides the /dev and /sandbox helpers. */
   NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
@@ -159,6 +171,25 @@ const envSchema = z.object({
    * exit hard right after the sandbox debit commits and before it replies.
    */
   FAULT_EXIT_AFTER_COMMIT: optional(z.enum(['balance-debit']).optional()),
+  /** App id of the support chat (Intercom-compatible). Unset: no chat; the button offers the FAQ. */
+  SUPPORT_CHAT_APP_ID: optional(chatAppId.optional()),
+  /** Identity-verification secret of that app: signs `user_hash` for signed-in players. Optional. */
+  SUPPORT_CHAT_SECRET: optional(z.string().optional()),
+  /** App id of the Kazakhstan chat variant, served to the KZ region. Unset: KZ gets the default chat. */
+  SUPPORT_CHAT_APP_ID_KZ: optional(chatAppId.optional()),
+  /** Identity-verification secret of the Kazakhstan app. Optional. */
+  SUPPORT_CHAT_SECRET_KZ: optional(z.string().optional()),
+  /**
+   * The provider's widget script, `{app_id}` standing for the app id. Default
+   * `https://widget.intercom.io/widget/{app_id}`.
+   */
+  SUPPORT_CHAT_SCRIPT_URL: optional(
+    httpUrl
+      .refine((v) => v.includes('{app_id}'), 'expected {app_id} in the address')
+      .default('https://widget.intercom.io/widget/{app_id}'),
+  ),
+  /** The launcher button's image from the chat provider. Optional: the app's own icon otherwise. */
+  SUPPORT_CHAT_BUTTON_IMAGE_URL: optional(httpUrl.optional()),
 });
 
 export interface Config {
@@ -191,6 +222,23 @@ export interface Config {
   sandboxPaymentSecret: string | null;
   /** Crash-test fault switch (never in production). */
   faultExitAfterCommit: 'balance-debit' | null;
+  supportChat: SupportChatConfig;
+}
+
+export interface SupportChatApp {
+  appId: string;
+  /** Identity-verification secret, or null (no user_hash). */
+  secret: string | null;
+}
+
+export interface SupportChatConfig {
+  /** The default chat (RU region), or null when none is configured. */
+  defaultApp: SupportChatApp | null;
+  /** The Kazakhstan variant, or null to serve KZ the default chat. */
+  kzApp: SupportChatApp | null;
+  /** Widget script address with `{app_id}`. */
+  scriptUrl: string;
+  buttonImageUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -234,5 +282,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? null,
     faultExitAfterCommit: e.FAULT_EXIT_AFTER_COMMIT ?? null,
+    supportChat: {
+      defaultApp: e.SUPPORT_CHAT_APP_ID
+        ? { appId: e.SUPPORT_CHAT_APP_ID, secret: e.SUPPORT_CHAT_SECRET ?? null }
+        : null,
+      kzApp: e.SUPPORT_CHAT_APP_ID_KZ
+        ? { appId: e.SUPPORT_CHAT_APP_ID_KZ, secret: e.SUPPORT_CHAT_SECRET_KZ ?? null }
+        : null,
+      scriptUrl: e.SUPPORT_CHAT_SCRIPT_URL,
+      buttonImageUrl: e.SUPPORT_CHAT_BUTTON_IMAGE_URL ?? null,
+    },
   };
 }

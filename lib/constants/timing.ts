@@ -26,6 +26,13 @@ export const SYNC_MIRRORS_MESSAGE = 'syncMirrors';
 
 /** The support chat refreshes this long after each navigation. */
 export const SUPPORT_CHAT_REFRESH_DELAY_MS = 250;
+/**
+ * The support chat's third-party script loads this long after the page hydrates (or at once when the
+ * player uses the chat button), so it never competes with the page's own first load.
+ */
+export const SUPPORT_CHAT_LOAD_DELAY_MS = 3_000;
+/** A chat script that has not loaded by then counts as failed (logged; the button offers the FAQ). */
+export const SUPPORT_CHAT_LOAD_TIMEOUT_MS = 15_000;
 /** The fingerprint is computed after this delay when `requestIdleCallback` is unavailable. */
 export const FINGERPRINT_FALLBACK_DELAY_MS = 500;
 /** Default time-to-live of the reload guard. */

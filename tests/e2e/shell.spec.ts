@@ -27,6 +27,7 @@ test.describe('the shell around every page', () => {
   });
 
   test('the support-chat button sits 20 px from the right and bottom edges', async ({ page }) => {
+    await page.route('https://chat.e2e.invalid/**', (route) => route.abort('internetdisconnected'));
     await page.goto('/ru');
     const button = page.getByTestId('support-chat-button');
     const box = await button.boundingBox();

@@ -2,7 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Suspense, type ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { SupportChatButton } from '@/components/layout/support-chat-button';
+import { SupportChatButton } from '@/features/support-chat/components/support-chat-button';
 import { BonusBar } from '@/features/bonuses/components/bonus-bar';
 import { isLocale } from '@/lib/i18n/locales';
 

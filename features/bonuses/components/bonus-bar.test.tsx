@@ -81,7 +81,8 @@ describe('BonusBar', () => {
     expect(within(bar).getByTestId('bonus-bar-title')).toHaveTextContent('Welcome 100%');
     expect(within(bar).getByTestId('bonus-bar-text')).toHaveTextContent('Double your first deposit.');
     const timer = within(bar).getByRole('timer');
-    expect(timer).toHaveTextContent('3d 00h 00m 00s');
+    // Fresh: three days, less the moments a slow machine takes to render.
+    expect(timer.textContent).toMatch(/^(3d 00h 00m 00s|2d 23h 59m [45]\ds)$/);
     expect(timer).toHaveAttribute('aria-live', 'off');
 
     const end = Number(Cookies.get(COOKIE.bonusCountdown));

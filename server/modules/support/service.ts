@@ -1,0 +1,43 @@
+import { createHmac } from 'node:crypto';
+import type { SupportChatReply } from '@/lib/contracts/support';
+import type { SupportChatConfig } from '../../config';
+import type { Region } from '../geo/service';
+
+/** Intercom's identity verification: HMAC-SHA256 of the user id with the app's secret, hex. */
+export function userHash(secret: string, userId: string): string {
+  return createHmac('sha256', secret).update(userId).digest('hex');
+}
+
+/**
+ * The chat that serves a region (spec section 9: the KZ region gets a Kazakhstan chat variant), and the
+ * player's chat user data when signed in. KZ without its own app falls back to the default chat.
+ */
+export function supportChatFor(
+  config: SupportChatConfig,
+  region: Region,
+  user: { id: number; email: string | null } | null,
+): SupportChatReply {
+  const kz = region === 'KZ' ? config.kzApp : null;
+  const app = kz ?? config.defaultApp;
+  const variant: Region | null = kz ? 'KZ' : app ? 'RU' : null;
+  if (!app) {
+    return { region, variant: null, app_id: null, script_url: null, button_image_url: null, user: null };
+  }
+  const userId = user ? String(user.id) : null;
+  return {
+    region,
+    variant,
+    app_id: app.appId,
+    script_url: config.scriptUrl.replace('{app_id}', encodeURIComponent(app.appId)),
+    button_image_url: config.buttonImageUrl,
+    user:
+      user && userId
+        ? {
+            app_id: app.appId,
+            email: user.email,
+            user_id: userId,
+            user_hash: app.secret ? userHash(app.secret, userId) : null,
+          }
+        : null,
+  };
+}
