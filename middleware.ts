@@ -25,10 +25,15 @@ function forwardedHeaders(request: NextRequest): Record<string, string> {
   return forward;
 }
 
-/** A page load or navigation, not an asset, a prefetch or a form post. */
+/**
+ * A page load, a client navigation or its prefetch; not a form post or a server action. Prefetches are
+ * guarded too: a client navigation to a prefetched page sends no request of its own, and the router
+ * follows a redirected prefetch (an internal target becomes the page it shows; an external one fails
+ * the fetch, and the router then loads the page fully, which the guards redirect). Answers are cached,
+ * so the many prefetches of a page cost little.
+ */
 function isNavigation(request: NextRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  return request.headers.get('next-router-prefetch') !== '1' && request.headers.get('purpose') !== 'prefetch';
+  return request.method === 'GET' || request.method === 'HEAD';
 }
 
 /**
@@ -55,9 +60,12 @@ export default async function middleware(request: NextRequest) {
   const { locale, path } = splitLocale(url.pathname);
   if (!locale) return response;
 
+  const visited = visitedUrl(request.url, request.headers);
+  // The router's cache-busting parameter of RSC requests belongs to this request, not to a redirect.
+  visited.searchParams.delete('_rsc');
   const decision = await runGuards(
-    { url: visitedUrl(request.url, request.headers), locale, pathWithoutLocale: path, forward: forwardedHeaders(request) },
-    { apiBase: middlewareApiBase(visitedUrl(request.url, request.headers)), fetch, cache: guardCache },
+    { url: visited, locale, pathWithoutLocale: path, forward: forwardedHeaders(request) },
+    { apiBase: middlewareApiBase(visited), fetch, cache: guardCache },
   );
   const target =
     decision.kind === 'redirect' ? NextResponse.redirect(decision.location, decision.status) : response;

@@ -32,12 +32,23 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], locale: 'ru-RU' }, testIgnore: /mobile\.spec\.ts/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], locale: 'ru-RU' },
+      testIgnore: [/mobile\.spec\.ts/, /site-wide\//],
+    },
     {
       name: 'mobile',
       // The narrowest common phone width.
       use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, locale: 'ru-RU' },
       testMatch: /mobile\.spec\.ts/,
+    },
+    {
+      // Journeys that change what every visitor gets (redirect rules): after all the others.
+      name: 'site-wide',
+      use: { ...devices['Desktop Chrome'], locale: 'ru-RU' },
+      testMatch: /site-wide\/.*\.spec\.ts/,
+      dependencies: ['desktop', 'mobile'],
     },
   ],
   webServer: {

@@ -35,14 +35,7 @@ export function CoinflipGame() {
 
   const controls = (
     <div className="grid gap-4">
-      <BetAmountInput
-        value={amount.text}
-        onChange={amount.setText}
-        min={amount.limits.min}
-        max={amount.limits.max}
-        currency={amount.limits.currency}
-        disabled={locked}
-      />
+      <BetAmountInput {...amount.inputProps} disabled={locked} />
       <ChoiceGroup
         legend={t('side')}
         name="coinflip-side"

@@ -68,14 +68,7 @@ export function KenoGame() {
 
   const controls = (
     <div className="grid gap-4">
-      <BetAmountInput
-        value={amount.text}
-        onChange={amount.setText}
-        min={amount.limits.min}
-        max={amount.limits.max}
-        currency={amount.limits.currency}
-        disabled={locked}
-      />
+      <BetAmountInput {...amount.inputProps} disabled={locked} />
       <ChoiceGroup
         legend={t('risk')}
         name="keno-risk"

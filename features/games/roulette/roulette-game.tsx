@@ -109,11 +109,7 @@ export function RouletteGame() {
   const controls = (
     <div className="grid gap-4">
       <BetAmountInput
-        value={chip.text}
-        onChange={chip.setText}
-        min={min}
-        max={max}
-        currency={currency}
+        {...chip.inputProps}
         disabled={locked}
         label={t('chipValue')}
       />

@@ -21,5 +21,13 @@ export function useBetAmount(game: FairGame) {
     limits,
     /** The amount in major units when it is within the limits, else null. */
     value: problem === null ? amountValue(text) : null,
+    /** What `<BetAmountInput>` needs of it: `<BetAmountInput {...amount.inputProps} disabled={…} />`. */
+    inputProps: {
+      value: text,
+      onChange: setTyped,
+      min: limits.min,
+      max: limits.max,
+      currency: limits.currency,
+    },
   };
 }
