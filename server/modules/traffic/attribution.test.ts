@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { client, signUpByEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { adClicks, clientReports, pageOpenEvents, trafficVisits, userAttribution } from './schema';
+import { ATTRIBUTION_RULES } from './routes';
 import { upsertUtmCampaign } from './service';
 
 const { app, db } = await createTestApp();
@@ -325,4 +326,34 @@ describe('POST /middleware/registerPageOpenEvent', () => {
     await expectRefused(() => post('/middleware/registerPageOpenEvent', { subH: '' }), ['subH']);
     await expectRefused(() => post('/middleware/registerPageOpenEvent', { subH: 's', uuid: 5 }), ['uuid']);
   });
+});
+
+describe('per-IP ceilings of the attribution writes', () => {
+  const calls = {
+    affiliate: ['/middleware/affiliate', { stag: 'flood' }],
+    clientReport: ['/middleware/ip', { host: 'aurum.example', userAgent: UA }],
+    utm: ['/middleware/utm', { utm_source: 'a', utm_medium: 'b', utm_campaign: 'c', utm_term: 'd' }],
+    pageOpen: ['/middleware/registerPageOpenEvent', { subH: 'flood', uuid: null, click_url: 'https://a.example/' }],
+  } as const;
+
+  for (const [name, [url, body]] of Object.entries(calls)) {
+    it(`answers 429 to ${url} beyond ${ATTRIBUTION_RULES[name as keyof typeof calls].max} a minute from one address, storing nothing more`, async () => {
+      const { max } = ATTRIBUTION_RULES[name as keyof typeof calls];
+      const ip = `198.51.100.${Object.keys(calls).indexOf(name) + 1}`;
+      const statuses = [];
+      for (let i = 0; i < max; i += 50) {
+        const batch = await Promise.all(Array.from({ length: 50 }, () => post(url, body, { ip })));
+        statuses.push(...batch.map((response) => response.statusCode));
+      }
+      expect(statuses.every((status) => status === 200)).toBe(true);
+
+      const before = await counts();
+      const over = await post(url, body, { ip });
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await counts()).toEqual(before);
+      // Another address is not affected.
+      expect((await post(url, body, { ip: '198.51.100.200' })).statusCode).toBe(200);
+    });
+  }
 });

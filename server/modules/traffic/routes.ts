@@ -18,6 +18,7 @@ import {
 } from '@/lib/contracts/traffic';
 import type { AppContext } from '../../context';
 import { UnauthorizedError } from '../../lib/errors';
+import { rateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore } from '../auth/routes';
 import { requireAuth, sessionOf } from '../auth/guard';
@@ -50,11 +51,27 @@ function visitor(request: FastifyRequest, now: Date): VisitorInfo {
 }
 
 /**
+ * Per-IP ceilings of the public attribution writes, so a script cannot fill the traffic tables or
+ * inflate a source's visits. A visitor makes each call once per page load; the ceilings leave room for
+ * many players behind one carrier-grade NAT address. Over them: 429 (the web app swallows it).
+ */
+export const ATTRIBUTION_RULES = {
+  affiliate: { name: 'attribution-affiliate:ip', max: 300, windowMs: 60_000 },
+  clientReport: { name: 'attribution-ip:ip', max: 300, windowMs: 60_000 },
+  utm: { name: 'attribution-utm:ip', max: 300, windowMs: 60_000 },
+  pageOpen: { name: 'attribution-page-open:ip', max: 300, windowMs: 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+/**
  * Traffic calls of spec §7 "Geo, mirror and affiliate" (issue 6): mirror data, path redirect rules and
  * attribution. Every answer is `no-store`; the attribution calls answer `{ ok: true }` and nothing else.
  */
 export const trafficRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', noStore);
+  const perIp = (rule: RateLimitRule) =>
+    rateLimit({ db: ctx.db, clock: ctx.clock, enabled: ctx.config.rateLimitEnabled }, [
+      { rule, key: (request) => request.ip },
+    ]);
 
   // --- mirror data ---
   for (const url of ['/middleware/mirror', '/middleware/mirrorRedirect']) {
@@ -78,7 +95,7 @@ export const trafficRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   // --- attribution ---
   app.post(
     '/middleware/affiliate',
-    { schema: { body: affiliateBody, response: { 200: okReply } } },
+    { schema: { body: affiliateBody, response: { 200: okReply } }, preHandler: [perIp(ATTRIBUTION_RULES.affiliate)] },
     async (request) => {
       await recordVisit(ctx.db, request.body, visitor(request, ctx.clock()));
       return { ok: true as const };
@@ -87,7 +104,10 @@ export const trafficRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/middleware/ip',
-    { schema: { body: clientReportBody, response: { 200: clientReportReply } } },
+    {
+      schema: { body: clientReportBody, response: { 200: clientReportReply } },
+      preHandler: [perIp(ATTRIBUTION_RULES.clientReport)],
+    },
     async (request) => {
       // Signed in or not: a bad or expired token only means the report is not tied to a user.
       const token = bearerToken(request.headers.authorization);
@@ -114,13 +134,18 @@ export const trafficRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     },
   );
 
-  app.post('/middleware/utm', { schema: { body: utmBody, response: { 200: utmReply } } }, (request) =>
-    recordAdClick(ctx.db, request.body, visitor(request, ctx.clock())),
+  app.post(
+    '/middleware/utm',
+    { schema: { body: utmBody, response: { 200: utmReply } }, preHandler: [perIp(ATTRIBUTION_RULES.utm)] },
+    (request) => recordAdClick(ctx.db, request.body, visitor(request, ctx.clock())),
   );
 
   app.post(
     '/middleware/registerPageOpenEvent',
-    { schema: { body: registerPageOpenBody, response: { 200: okReply } } },
+    {
+      schema: { body: registerPageOpenBody, response: { 200: okReply } },
+      preHandler: [perIp(ATTRIBUTION_RULES.pageOpen)],
+    },
     async (request) => {
       const { subH, uuid, click_url } = request.body;
       await recordPageOpen(ctx.db, {
