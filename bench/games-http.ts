@@ -6,15 +6,7 @@
  * bets per second and the p50/p99 latency. Ends with the ledger invariants check.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createDb } from '../server/db/client';
-import { startEmbeddedPostgres } from '../server/db/embedded';
-import { migrateDatabase } from '../server/db/migrate';
-import { seedDatabase } from '../server/db/seed';
+import { percentile, startBenchApi } from './lib/api-stack';
 import { ledgerInvariantViolations } from '../server/modules/ledger/invariants';
 import { adjustBalance } from '../server/modules/wallet/service';
 
@@ -39,31 +31,11 @@ const BODIES: [string, () => object][] = [
   ['/cases/starter/open', () => ({ idempotency_key: key() })],
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
 async function main(): Promise<void> {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'casino-bench-pg-'));
-  await fs.chmod(root, 0o755);
-  const quiet = () => undefined;
-  const embedded = await startEmbeddedPostgres({
-    dataDir: root,
-    port: 0,
-    database: 'casino_bench',
-    ephemeral: true,
-    log: { debug: quiet, info: quiet, warn: console.warn, error: console.error },
-  });
-  const handle = createDb(embedded.url, { max: 20 });
-  const app = buildApp({
-    db: handle.db,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    logger: false,
-  });
+  const api = await startBenchApi({ poolMax: 20 });
+  const { base, db } = api;
   try {
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db);
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    console.log(`API on ${base}, PostgreSQL ${embedded.url.replace(/:[^:@/]+@/, ':***@')}`);
+    console.log(`API on ${base}, PostgreSQL ${api.databaseUrl}`);
 
     const players = await Promise.all(
       Array.from({ length: PLAYERS }, async (_, i) => {
@@ -85,7 +57,7 @@ async function main(): Promise<void> {
         ).json()) as {
           user: { id: number };
         };
-        await adjustBalance(handle.db, {
+        await adjustBalance(db, {
           userId: me.user.id,
           currency: 'RUB',
           direction: 'credit',
@@ -134,13 +106,10 @@ async function main(): Promise<void> {
     console.log(
       `Failures:      ${failures.size === 0 ? 'none' : [...failures].map(([s, n]) => `${n}× HTTP ${s}`).join(', ')}`,
     );
-    const problems = await ledgerInvariantViolations(handle.db);
+    const problems = await ledgerInvariantViolations(db);
     console.log(`Ledger:        ${problems.length === 0 ? 'invariants hold' : problems.join('; ')}`);
   } finally {
-    await app.close();
-    await handle.pool.end();
-    await embedded.stop();
-    await fs.rm(root, { recursive: true, force: true });
+    await api.close();
   }
 }
 

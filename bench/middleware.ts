@@ -8,24 +8,13 @@
  *   - API down, connection refused, cold (a new visitor and path each time: the worst case).
  * The API runs for real on a throw-away embedded PostgreSQL with a mirror and a redirect rule.
  */
-import fs from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { GuardCache, runGuards, type GuardRequest } from '../lib/traffic/guards';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createDb } from '../server/db/client';
-import { startEmbeddedPostgres } from '../server/db/embedded';
-import { migrateDatabase } from '../server/db/migrate';
-import { seedDatabase } from '../server/db/seed';
+import { percentile, startBenchApi } from './lib/api-stack';
 import { upsertMirror, upsertRedirectRule } from '../server/modules/traffic/service';
 
 const REQUESTS = Number(process.argv[2] ?? process.env.REQUESTS ?? 2000);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 function visit(i: number, fresh: boolean): GuardRequest {
   const pathWithoutLocale = fresh ? `/games/dice/${i}` : '/games/dice';
@@ -62,25 +51,12 @@ async function closedPort(): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'casino-bench-pg-'));
-  await fs.chmod(root, 0o755);
-  const quiet = () => undefined;
-  const embedded = await startEmbeddedPostgres({
-    dataDir: root,
-    port: 0,
-    database: 'casino_bench',
-    ephemeral: true,
-    log: { debug: quiet, info: quiet, warn: console.warn, error: console.error },
-  });
-  const handle = createDb(embedded.url, { max: 10 });
-  const app = buildApp({ db: handle.db, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: false });
+  const api = await startBenchApi({ poolMax: 10 });
+  const { base, db } = api;
   try {
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db);
     const now = new Date();
-    await upsertMirror(handle.db, 'aurum.example', { telegramChannelUrl: 'https://t.me/aurum' }, now);
-    await upsertRedirectRule(handle.db, { sourcePath: '/old-promo', target: '/welcome-pack', status: 301, enabled: true }, now);
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    await upsertMirror(db, 'aurum.example', { telegramChannelUrl: 'https://t.me/aurum' }, now);
+    await upsertRedirectRule(db, { sourcePath: '/old-promo', target: '/welcome-pack', status: 301, enabled: true }, now);
     console.log(`Guard chain of the middleware, ${REQUESTS} requests each, one at a time (API on ${base})\n`);
     await measure('API reachable, new visitor and path (cold)', base, true);
     await measure('API reachable, returning visitor (cached)', base, false);
@@ -88,10 +64,7 @@ async function main(): Promise<void> {
     await measure('API down (refused), returning visitor', down, false);
     await measure('API down (refused), new visitor and path', down, true);
   } finally {
-    await app.close();
-    await handle.pool.end();
-    await embedded.stop();
-    await fs.rm(root, { recursive: true, force: true });
+    await api.close();
   }
 }
 

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { buttonClass } from '@/components/ui/button-styles';
 import { capture } from '@/lib/analytics';
-import type { SupportChatReply } from '@/lib/contracts/support';
+import type { SupportChatUser } from '@/lib/contracts/support';
 import {
   SUPPORT_CHAT_LOAD_DELAY_MS,
   SUPPORT_CHAT_LOAD_TIMEOUT_MS,
@@ -30,10 +30,9 @@ import {
 import { supportChatEvents, useSupportChatStore } from '../stores/support-chat-store';
 
 /** The messenger's boot settings for a chat answer: the app, the player's chat user data, the language. */
-export function messengerSettings(chat: SupportChatReply & { app_id: string }, locale: Locale): MessengerSettings {
-  const user = chat.user;
+export function messengerSettings(appId: string, user: SupportChatUser | null, locale: Locale): MessengerSettings {
   return {
-    app_id: chat.app_id,
+    app_id: appId,
     ...(user ? { user_id: user.user_id } : {}),
     ...(user?.email ? { email: user.email } : {}),
     ...(user?.user_hash ? { user_hash: user.user_hash } : {}),
@@ -86,7 +85,7 @@ function useSupportChat(requested: boolean) {
     set({ status: 'loading', variant: chat.variant, user: chat.user, buttonImageUrl: chat.button_image_url });
     startMessenger(
       chat.script_url,
-      messengerSettings({ ...chat, app_id: appId }, locale),
+      messengerSettings(appId, chat.user, locale),
       supportChatEvents,
       SUPPORT_CHAT_LOAD_TIMEOUT_MS,
     ).then(

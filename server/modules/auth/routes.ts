@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import { rateLimit, type LimitSpec } from '../../lib/rate-limit';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { countryFromHeader, regionFor } from '../geo/service';
+import { regionOfRequest } from '../geo/service';
 import { requireCaptcha } from './captcha';
 import type { AuthDeps } from './deps';
 import { requireAuth, sessionOf } from './guard';
@@ -46,10 +46,7 @@ export function routeHelpers(ctx: AppContext) {
     captcha: requireCaptcha(ctx.captcha),
     auth: requireAuth(ctx),
     locale: (request: FastifyRequest) => localeFromAcceptLanguage(request.headers['accept-language']),
-    region: (request: FastifyRequest) =>
-      regionFor(
-        countryFromHeader(request.headers[ctx.config.geoCountryHeader], ctx.config.geoDefaultCountry),
-      ),
+    region: (request: FastifyRequest) => regionOfRequest(request.headers, ctx.config),
   };
 }
 

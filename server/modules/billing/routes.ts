@@ -11,7 +11,7 @@ import { noStore } from '../auth/routes';
 import { escapeHtml } from '../auth/sandbox-page';
 import { localeFromAcceptLanguage } from '../auth/templates';
 import { depositBonusName } from '../bonuses/service';
-import { countryFromHeader, regionFor } from '../geo/service';
+import { regionOfRequest } from '../geo/service';
 import { minorToMajor } from '../ledger/service';
 import { findUserById } from '../users/service';
 import { signBody, SIGNATURE_HEADER, verifySignature, type PaymentProvider } from './providers';
@@ -52,9 +52,7 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
     { schema: { response: { 200: billingDataReply } }, preHandler: [auth] },
     async (request) => {
       const user = await currentUser(request);
-      const region = regionFor(
-        countryFromHeader(request.headers[ctx.config.geoCountryHeader], ctx.config.geoDefaultCountry),
-      );
+      const region = regionOfRequest(request.headers, ctx.config);
       const methods = (await listMethods(ctx.db, user.currency, region, providerNames)).map(toPaymentMethod);
       const bonus = await depositBonusName(ctx.db, {
         userId: user.id,

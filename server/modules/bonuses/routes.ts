@@ -22,7 +22,7 @@ import { requireAuth, sessionOf } from '../auth/guard';
 import { noStore } from '../auth/routes';
 import { localeFromAcceptLanguage } from '../auth/templates';
 import { authenticate, bearerToken } from '../auth/tokens';
-import { countryFromHeader, regionFor, type Region } from '../geo/service';
+import { regionOfRequest, type Region } from '../geo/service';
 import { findUserById, type UserRow } from '../users/service';
 import {
   activatePromo,
@@ -59,8 +59,7 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   const locale = (request: FastifyRequest): Locale =>
     localeFromAcceptLanguage(request.headers['accept-language'], 'en');
-  const region = (request: FastifyRequest): Region =>
-    regionFor(countryFromHeader(request.headers[ctx.config.geoCountryHeader], ctx.config.geoDefaultCountry));
+  const region = (request: FastifyRequest): Region => regionOfRequest(request.headers, ctx.config);
   const currentUser = async (request: FastifyRequest): Promise<UserRow> => {
     const user = await findUserById(ctx.db, sessionOf(request).userId);
     if (!user) throw new UnauthorizedError();

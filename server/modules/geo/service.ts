@@ -30,6 +30,14 @@ export function regionFor(countryCode: string | null): Region {
   return countryCode === 'KZ' ? 'KZ' : 'RU';
 }
 
+/** The visitor's region from the request's geo header (GEO_COUNTRY_HEADER, else GEO_DEFAULT_COUNTRY). */
+export function regionOfRequest(
+  headers: Record<string, string | string[] | undefined>,
+  config: { geoCountryHeader: string; geoDefaultCountry: string | null },
+): Region {
+  return regionFor(countryFromHeader(headers[config.geoCountryHeader], config.geoDefaultCountry));
+}
+
 /** Normalises operator input (`kz` → `KZ`); undefined when it is not a two-letter code. */
 export function parseCountryCode(input: string): string | undefined {
   const code = input.trim().toUpperCase();

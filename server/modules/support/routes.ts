@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { UnauthorizedError } from '../../lib/errors';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { authenticate, bearerToken } from '../auth/tokens';
-import { countryFromHeader, regionFor, type Region } from '../geo/service';
+import { regionOfRequest, type Region } from '../geo/service';
 import { findUserById } from '../users/service';
 import { supportChatFor } from './service';
 
@@ -20,7 +20,7 @@ export const supportRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     const header = request.headers.region;
     const value = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
     if (value === 'KZ' || value === 'RU') return value;
-    return regionFor(countryFromHeader(request.headers[ctx.config.geoCountryHeader], ctx.config.geoDefaultCountry));
+    return regionOfRequest(request.headers, ctx.config);
   };
 
   const userOf = async (request: FastifyRequest) => {
