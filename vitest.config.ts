@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['{app,components,features,lib,tests/unit}/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**', 'node_modules/**'],
           setupFiles: ['tests/setup-web.ts'],
+          // Room for the five-second findBy/waitFor of tests/setup-web.ts on a loaded machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -112,7 +112,7 @@ describe('CaseGame', () => {
     expect(await screen.findByText('Opening…')).toBeInTheDocument();
     const table = TEST_CASE_ITEMS.map((item) => ({ id: item.id, from: item.range[0], to: item.range[1] }));
     const expected = TEST_CASE_ITEMS.find((item) => item.id === caseItemForRoll(table, caseRoll(TEST_SEEDS)).id)!;
-    expect(await screen.findByTestId('case-won-item', {}, { timeout: 2_000 })).toHaveTextContent(expected.name);
+    expect(await screen.findByTestId('case-won-item')).toHaveTextContent(expected.name);
     expect(screen.getByTestId('case-open')).toBeEnabled();
   });
 

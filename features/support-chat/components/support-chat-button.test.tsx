@@ -190,7 +190,7 @@ describe('SupportChatButton', () => {
       </NextIntlClientProvider>,
     );
     expect(provider).not.toHaveBeenCalled();
-    await waitFor(() => expect(provider).toHaveBeenCalledWith('update', expect.any(Object)), { timeout: 2_000 });
+    await waitFor(() => expect(provider).toHaveBeenCalledWith('update', expect.any(Object)));
     expect(performance.now() - navigatedAt).toBeGreaterThanOrEqual(240);
     expect(provider).toHaveBeenCalledTimes(1);
   });
