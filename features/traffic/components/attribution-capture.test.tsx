@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { apiPath } from '@/tests/mocks/handlers';
 import { createMockServer, withMockServer } from '@/tests/mocks/server';
 import { createTrafficBackend, TEST_CLIENT_IP, trafficHandlers } from '@/tests/mocks/traffic-handlers';
-import { AttributionCapture, captureAttributionOnce, resetAttributionCapture } from './attribution-capture';
+import { AttributionCapture, captureAttributionFor, resetAttributionCapture } from './attribution-capture';
 
 const nav = vi.hoisted(() => ({ params: new URLSearchParams() }));
 vi.mock('next/navigation', () => ({ useSearchParams: () => nav.params }));
@@ -30,7 +30,7 @@ async function visit(query: string) {
       <AttributionCapture />
     </>,
   );
-  await captureAttributionOnce(new URLSearchParams());
+  await captureAttributionFor(new URLSearchParams());
 }
 
 type CookieSetSpy = MockInstance<
@@ -97,11 +97,27 @@ describe('AttributionCapture', () => {
     expect(Cookies.get('simpleAuth')).toBe('1');
   });
 
-  it('runs once per page load, not again on a remount or a client navigation', async () => {
+  it('captures a client navigation that brings new attribution parameters; the later link wins', async () => {
     await visit('stag=aff_1');
-    await visit('stag=aff_2');
+    await visit('stag=aff_2&utm_source=banner');
+    expect(traffic.affiliate).toEqual([{ stag: 'aff_1' }, { stag: 'aff_2', utm_source: 'banner' }]);
+    expect(Cookies.get('stag')).toBe('aff_2');
+    expect(traffic.clientReports).toHaveLength(1);
+  });
+
+  it('captures nothing new on a remount or a navigation without attribution parameters', async () => {
+    await visit('stag=aff_1');
+    await visit('stag=aff_1');
+    await visit('page=2');
+    await visit('');
     expect(traffic.affiliate).toEqual([{ stag: 'aff_1' }]);
     expect(traffic.clientReports).toHaveLength(1);
+  });
+
+  it('keeps the first prHash when a later navigation brings another pr', async () => {
+    await visit('pr=first');
+    await visit('pr=second');
+    expect(Cookies.get('prHash')).toBe('first');
   });
 
   it('starts the fingerprint on every visit', async () => {

@@ -9,6 +9,7 @@ import { postUtmClick } from '@/features/traffic/api/post-utm-click';
 import { registerPageOpen } from '@/features/traffic/api/register-page-open';
 import {
   attributionCookies,
+  carriesAttribution,
   hasAffiliateParams,
   hasUtmParams,
   pageOpenSubH,
@@ -19,8 +20,10 @@ import { COOKIE, cookieExpiresDays, cookieExpiresFor, type CookieName } from '@/
 import { URL_MAX, USER_AGENT_MAX } from '@/lib/contracts/traffic';
 
 /**
- * Attribution capture (spec sections 3, 4 and 9; issue 6), once per page load, from the address the
- * visitor arrived with. Renders nothing; mount it inside a `<Suspense>` (it reads the query).
+ * Attribution capture (spec sections 3, 4 and 9; issue 6) from the address the visitor arrived with, and
+ * again for each later client navigation whose query carries attribution parameters (an in-site promo
+ * link with `stag` or UTM tags); a remount or a navigation without such parameters captures nothing new.
+ * Renders nothing; mount it inside a `<Suspense>` (it reads the query).
  *
  * - Starts the device fingerprint, so that a registration finds `fpp`.
  * - Sets the attribution cookies of `attributionCookies` (features/traffic/lib/capture.ts).
@@ -38,27 +41,34 @@ import { URL_MAX, USER_AGENT_MAX } from '@/lib/contracts/traffic';
 export function AttributionCapture() {
   const searchParams = useSearchParams();
   useEffect(() => {
-    void captureAttributionOnce(new URLSearchParams(searchParams.toString()));
+    void captureAttributionFor(new URLSearchParams(searchParams.toString()));
   }, [searchParams]);
   return null;
 }
 
+/** The captures of this page load, one after another, and the query of the last one. */
 let run: Promise<void> | null = null;
+let capturedQuery: string | null = null;
 
 /**
- * The capture of this page load: the first call starts it with its `query`, later calls (client
- * navigations, remounts) return the same run and ignore theirs. Never rejects.
+ * Captures `query`: the first call of a page load always (it also reports the IP), a later one only
+ * when its query carries attribution parameters and differs from the last captured one. Captures run
+ * one after another, so a later link's cookies win. Returns the chain of captures so far; never rejects.
  */
-export function captureAttributionOnce(query: URLSearchParams): Promise<void> {
-  run ??= captureAttribution(query).catch((error: unknown) =>
-    console.error('attribution capture failed', error),
+export function captureAttributionFor(query: URLSearchParams): Promise<void> {
+  const key = query.toString();
+  if (run && (key === capturedQuery || !carriesAttribution(query))) return run;
+  capturedQuery = key;
+  run = (run ?? Promise.resolve()).then(() =>
+    captureAttribution(query).catch((error: unknown) => console.error('attribution capture failed', error)),
   );
   return run;
 }
 
-/** Forgets the run of this page load (tests only). */
+/** Forgets the captures of this page load (tests only). */
 export function resetAttributionCapture(): void {
   run = null;
+  capturedQuery = null;
 }
 
 async function captureAttribution(query: URLSearchParams): Promise<void> {

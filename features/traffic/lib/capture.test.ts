@@ -8,6 +8,7 @@ import { PARAMS_MAX_KEYS, TEXT_MAX } from '@/lib/contracts/traffic';
 import {
   ATTRIBUTION_VALUE_MAX,
   attributionCookies,
+  carriesAttribution,
   hasAffiliateParams,
   hasUtmParams,
   pageOpenSubH,
@@ -159,6 +160,23 @@ describe('hasAffiliateParams', () => {
   it.each(['', 'page=2', 'simple_auth=1', 'stag=', 'promo=WELCOME100'])('is false for "%s"', (query) => {
     expect(hasAffiliateParams(new URLSearchParams(query))).toBe(false);
   });
+});
+
+describe('carriesAttribution', () => {
+  it.each([
+    'pr=h',
+    'simple_auth=1',
+    'stag=a',
+    'partner_id=p',
+    'adplace=top',
+    'cpa_uid=c',
+    'subH=s',
+    'utm_source=x',
+  ])('is true for %s', (query) => expect(carriesAttribution(new URLSearchParams(query))).toBe(true));
+
+  it.each(['', 'page=2', 'stag=%20', 'sort=new&q=dice'])('is false for "%s"', (query) =>
+    expect(carriesAttribution(new URLSearchParams(query))).toBe(false),
+  );
 });
 
 describe('hasUtmParams', () => {

@@ -134,6 +134,14 @@ export function hasAffiliateParams(query: URLSearchParams): boolean {
   return false;
 }
 
+/**
+ * Whether the query carries anything the capture acts on: a cookie's parameter (`simple_auth` included),
+ * an affiliate or UTM parameter, or `subH`.
+ */
+export function carriesAttribution(query: URLSearchParams): boolean {
+  return hasAffiliateParams(query) || COOKIE_RULES.some((rule) => firstValue(query, rule.params) !== null);
+}
+
 /** Whether utm_source, utm_medium, utm_campaign and utm_term are all present and non-empty. */
 export function hasUtmParams(query: URLSearchParams): boolean {
   return UTM_REQUIRED_PARAMS.every((name) => firstValue(query, [name]) !== null);
