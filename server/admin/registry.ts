@@ -11,6 +11,7 @@ import {
   mirrorCommands,
   redirectCommands,
   reportCommands,
+  trafficCommands,
   utmCampaignCommands,
 } from '../modules/traffic/admin-commands';
 import { userCommands } from '../modules/users/admin-commands';
@@ -31,4 +32,5 @@ export const commandGroups: CommandGroup[] = [
   redirectCommands,
   utmCampaignCommands,
   reportCommands,
+  trafficCommands,
 ];

@@ -4,7 +4,8 @@ import { seedDatabase, seedSteps } from '../../db/seed';
 import { client, signUpByEmail } from '../../test/accounts';
 import { deposit } from '../../test/deposits';
 import { createTestApp } from '../../test/helpers';
-import { trafficVisits } from './schema';
+import { eq } from 'drizzle-orm';
+import { adClicks, clientReports, pageOpenEvents, trafficVisits } from './schema';
 import { findRedirect, listMirrors, listUtmCampaigns, mirrorData } from './service';
 
 const { app, db } = await createTestApp();
@@ -396,5 +397,68 @@ describe('npm run admin -- report attribution', () => {
       /report attribution \[--since YYYY-MM-DD\]/,
     ])
       expect(help.out).toMatch(line);
+  });
+});
+
+describe('npm run admin -- traffic prune', () => {
+  const DAY_MS = 86_400_000;
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
+
+  it('deletes raw traffic recorded before the day, keeps later records and clicks a user carries', async () => {
+    const old = new Date(Date.now() - 2000 * DAY_MS);
+    const [oldVisit] = await db
+      .insert(trafficVisits)
+      .values({ params: { stag: 'OLD' }, stag: 'OLD', ip: '192.0.2.7', createdAt: old })
+      .returning();
+    const [newVisit] = await db
+      .insert(trafficVisits)
+      .values({ params: { stag: 'NEW' }, stag: 'NEW', ip: '192.0.2.8' })
+      .returning();
+    await db
+      .insert(clientReports)
+      .values({ host: 'a.example', userAgent: 'UA', ip: '192.0.2.7', createdAt: old });
+    await db.insert(pageOpenEvents).values({ subH: 'sub-old', ip: '192.0.2.7', createdAt: old });
+    const click = (advId: string) => ({
+      advId,
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'old',
+      utmTerm: 't',
+      params: {},
+      ip: '192.0.2.7',
+      dedupeKey: advId,
+      createdAt: old,
+    });
+    await db.insert(adClicks).values([click('adv-old-free'), click('adv-old-kept')]);
+    const player = await signUpByEmail(app);
+    expect(
+      (await client(app).post('/attachSource', { advId: 'adv-old-kept' }, player.token)).statusCode,
+    ).toBe(200);
+
+    const before = day(1000);
+    expect(await admin('traffic', 'prune', '--before', before)).toMatchObject({
+      code: 0,
+      out: `Deleted traffic recorded before ${before} (UTC): 1 visits, 1 IP reports, 1 page-open events, 1 ad clicks.`,
+    });
+    expect(await db.select().from(trafficVisits).where(eq(trafficVisits.id, oldVisit.id))).toEqual([]);
+    expect(await db.select().from(trafficVisits).where(eq(trafficVisits.id, newVisit.id))).toHaveLength(1);
+    expect((await db.select().from(adClicks)).map((row) => row.advId)).toContain('adv-old-kept');
+    expect((await db.select().from(adClicks)).map((row) => row.advId)).not.toContain('adv-old-free');
+    expect(await db.select().from(pageOpenEvents).where(eq(pageOpenEvents.subH, 'sub-old'))).toEqual([]);
+
+    // Again: nothing left to delete.
+    expect((await admin('traffic', 'prune', '--before', before)).out).toMatch(
+      /: 0 visits, 0 IP reports, 0 page-open events, 0 ad clicks\.$/,
+    );
+  });
+
+  it('refuses a missing, malformed or future --before (exit code 2)', async () => {
+    await expectUsageErrors([
+      [['traffic', 'prune'], /--before YYYY-MM-DD is required/],
+      [['traffic', 'prune', '--before', '2031-13-01'], /--before must be a date YYYY-MM-DD/],
+      [['traffic', 'prune', '--before', day(-2)], /--before must not be later than today/],
+      [['traffic', 'prune', '--before', day(30), 'all'], /unexpected arguments: all/],
+    ]);
+    expect((await admin('help')).out).toMatch(/traffic prune --before YYYY-MM-DD/);
   });
 });

@@ -24,6 +24,7 @@ import {
   listUtmCampaigns,
   parsePromoValue,
   parseRedirectTarget,
+  pruneTraffic,
   removeMirror,
   removeRedirectRule,
   removeUtmCampaign,
@@ -394,11 +395,11 @@ export const utmCampaignCommands: CommandGroup = {
 };
 
 /** `2031-01-15` → that day's start in UTC; UsageError for anything else or a date that does not exist. */
-function parseDay(raw: string): Date {
+function parseDay(raw: string, option = '--since'): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
   const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
   if (!date || date.toISOString().slice(0, 10) !== raw)
-    throw new UsageError('--since must be a date YYYY-MM-DD');
+    throw new UsageError(`${option} must be a date YYYY-MM-DD`);
   return date;
 }
 
@@ -445,6 +446,36 @@ export const reportCommands: CommandGroup = {
         out(
           'A user with several sources counts under each. Registrations: accounts created in the period; ' +
             'depositors and deposits: invoices paid in the period (gross amounts).',
+        );
+      },
+    }),
+  ],
+};
+
+export const trafficCommands: CommandGroup = {
+  name: 'traffic',
+  summary: 'raw traffic records (retention)',
+  commands: [
+    defineCommand({
+      name: 'prune',
+      args: '--before YYYY-MM-DD',
+      summary:
+        'Delete visits, IP reports, page-open events and unattached ad clicks recorded before that day (UTC)',
+      options: { before: { type: 'string' } },
+      parse(positionals, values) {
+        expectPositionals(positionals, []);
+        const raw = text(values, 'before');
+        if (raw === undefined) throw new UsageError('--before YYYY-MM-DD is required');
+        const before = parseDay(raw, '--before');
+        if (before.getTime() > Date.now()) throw new UsageError('--before must not be later than today');
+        return { before };
+      },
+      async run({ db, out }, { before }) {
+        const pruned = await pruneTraffic(db, before);
+        out(
+          `Deleted traffic recorded before ${before.toISOString().slice(0, 10)} (UTC): ` +
+            `${pruned.visits} visits, ${pruned.clientReports} IP reports, ` +
+            `${pruned.pageOpenEvents} page-open events, ${pruned.adClicks} ad clicks.`,
         );
       },
     }),

@@ -333,7 +333,10 @@ describe('per-IP ceilings of the attribution writes', () => {
     affiliate: ['/middleware/affiliate', { stag: 'flood' }],
     clientReport: ['/middleware/ip', { host: 'aurum.example', userAgent: UA }],
     utm: ['/middleware/utm', { utm_source: 'a', utm_medium: 'b', utm_campaign: 'c', utm_term: 'd' }],
-    pageOpen: ['/middleware/registerPageOpenEvent', { subH: 'flood', uuid: null, click_url: 'https://a.example/' }],
+    pageOpen: [
+      '/middleware/registerPageOpenEvent',
+      { subH: 'flood', uuid: null, click_url: 'https://a.example/' },
+    ],
   } as const;
 
   for (const [name, [url, body]] of Object.entries(calls)) {

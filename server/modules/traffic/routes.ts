@@ -95,7 +95,10 @@ export const trafficRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   // --- attribution ---
   app.post(
     '/middleware/affiliate',
-    { schema: { body: affiliateBody, response: { 200: okReply } }, preHandler: [perIp(ATTRIBUTION_RULES.affiliate)] },
+    {
+      schema: { body: affiliateBody, response: { 200: okReply } },
+      preHandler: [perIp(ATTRIBUTION_RULES.affiliate)],
+    },
     async (request) => {
       await recordVisit(ctx.db, request.body, visitor(request, ctx.clock()));
       return { ok: true as const };

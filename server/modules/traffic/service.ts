@@ -4,7 +4,7 @@
  * visits, registrations and deposits per source.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import {
   normalizePath,
   parseHttpUrl,
@@ -669,4 +669,40 @@ export async function attributionReport(db: Executor, since: Date | null): Promi
       SOURCE_KINDS.indexOf(a.kind) - SOURCE_KINDS.indexOf(b.kind) ||
       (a.source < b.source ? -1 : a.source > b.source ? 1 : 0),
   );
+}
+
+// --- retention ---------------------------------------------------------------------------------------
+
+/** Rows `pruneTraffic` deleted, per table. */
+export interface PrunedTraffic {
+  visits: number;
+  clientReports: number;
+  pageOpenEvents: number;
+  adClicks: number;
+}
+
+/**
+ * Deletes the raw traffic records (visits, IP reports, page-open events, advertising clicks) created
+ * before `before`, in one transaction. An advertising click whose advId a user carries is kept: the
+ * report maps that user to the click's campaign. Users' own attribution is never touched.
+ */
+export async function pruneTraffic(db: Executor, before: Date): Promise<PrunedTraffic> {
+  return db.transaction(async (tx) => {
+    const visits = await tx.delete(trafficVisits).where(lt(trafficVisits.createdAt, before));
+    const reports = await tx.delete(clientReports).where(lt(clientReports.createdAt, before));
+    const opens = await tx.delete(pageOpenEvents).where(lt(pageOpenEvents.createdAt, before));
+    const attached = tx
+      .select({ advId: userAttribution.advId })
+      .from(userAttribution)
+      .where(isNotNull(userAttribution.advId));
+    const clicks = await tx
+      .delete(adClicks)
+      .where(and(lt(adClicks.createdAt, before), notInArray(adClicks.advId, attached)));
+    return {
+      visits: visits.rowCount ?? 0,
+      clientReports: reports.rowCount ?? 0,
+      pageOpenEvents: opens.rowCount ?? 0,
+      adClicks: clicks.rowCount ?? 0,
+    };
+  });
 }
