@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { API_URL, latestCode, signUpByEmail, uniqueEmail, uniqueKzPhone } from './support';
 
 test.describe('accounts', () => {
-  test('sign up by e-mail with the code from the outbox, log out, log in by password', async ({ page, request }) => {
+  test('sign up by e-mail with the code from the outbox, log out, log in by password', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail();
     await page.goto('/en');
     await signUpByEmail(page, email, 'correct-horse-1');
@@ -67,13 +70,19 @@ test.describe('accounts', () => {
     await page.goto('/en/password/reset');
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await page.getByRole('button', { name: /send/i }).first().click();
-    const code = await latestCode(request, email);
+    const code = await latestCode(request, email, 'password_reset');
     await page.getByRole('textbox', { name: /code/i }).fill(code);
-    await page.getByRole('button', { name: /confirm|continue|next/i }).first().click();
+    await page
+      .getByRole('button', { name: /confirm|continue|next/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/en\/reset-password\/[^/?]+$/);
     await page.locator('input[type=password]').nth(0).fill('new-password-2');
     await page.locator('input[type=password]').nth(1).fill('new-password-2');
-    await page.getByRole('button', { name: /save|set|change|reset/i }).first().click();
+    await page
+      .getByRole('button', { name: /save|set|change|reset/i })
+      .first()
+      .click();
     // Saved: the new password works, the login dialog opens on the home page.
     await expect(page).toHaveURL(/\/en$/);
     await expect(page.getByTestId('modal-login')).toBeVisible();
@@ -94,7 +103,9 @@ test.describe('accounts', () => {
     await signUpByEmail(page, email, 'correct-horse-3');
     await page.getByTestId('verify-later').click();
     await page.goto('/en/profile/setting');
-    const avatar = page.getByRole('checkbox', { name: /avatar/i }).or(page.getByRole('switch', { name: /avatar/i }));
+    const avatar = page
+      .getByRole('checkbox', { name: /avatar/i })
+      .or(page.getByRole('switch', { name: /avatar/i }));
     await expect(avatar).toBeVisible();
     const before = await avatar.isChecked();
     await avatar.click();

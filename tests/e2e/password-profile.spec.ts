@@ -1,19 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { API_URL, uniqueEmail, uniqueKzPhone } from './support';
-
-/** The newest outbox message for an address (outside production only). */
-async function latestMessage(request: APIRequestContext, to: string) {
-  let message: { code: string | null; link: string | null } | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`${API_URL}/dev/outbox`, { params: { to } });
-      const body = (await response.json()) as { messages: { code: string | null; link: string | null }[] };
-      message = body.messages[0];
-      return message;
-    })
-    .toBeTruthy();
-  return message!;
-}
+import { API_URL, latestMessage, uniqueEmail, uniqueKzPhone } from './support';
 
 async function register(request: APIRequestContext, data: Record<string, string>) {
   const response = await request.post(
@@ -42,7 +28,7 @@ test.describe('password restore and profile', () => {
     await page.getByRole('button', { name: 'Send the code' }).click();
     await expect(page.getByText(/We sent a six-digit code to \+7/)).toBeVisible();
     await expect(page.getByRole('button', { name: /Send again in \d+ s/ })).toBeDisabled();
-    const { code } = await latestMessage(request, `+7${national}`);
+    const { code } = await latestMessage(request, `+7${national}`, 'password_reset');
     await page.getByLabel('Code').fill(code!);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(new RegExp(`/en/reset-password/[^/?]+\\?phone=%2B7${national}$`));
@@ -59,7 +45,7 @@ test.describe('password restore and profile', () => {
     const email = uniqueEmail('link');
     await register(request, { email });
     await request.post(`${API_URL}/api/v2/auth/password/email/forgot`, { data: { email } });
-    const { link } = await latestMessage(request, email);
+    const { link } = await latestMessage(request, email, 'password_reset');
     await page.goto(englishPath(link!));
     await page.getByLabel('New password', { exact: true }).fill('link-pass-22');
     await page.getByLabel('Repeat the new password').fill('link-pass-22');

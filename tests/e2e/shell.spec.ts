@@ -61,7 +61,10 @@ test.describe('the shell around every page', () => {
       });
     });
     await page.goto('/en/games/dice?ref=abc');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Tournaments' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Tournaments' })
+      .click();
     await expect(page).toHaveURL(/\/en\/tournaments$/);
     await page.getByRole('link', { name: 'Active' }).click();
     await expect(page).toHaveURL(/\/en\/tournaments\/active$/);
@@ -79,10 +82,15 @@ test.describe('the shell around every page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goto('/en/policy/ru/confidential#section-5');
-    await expect.poll(() => page.evaluate(() => document.getElementById('section-5')!.getBoundingClientRect().top)).toBeLessThan(150);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('section-5')!.getBoundingClientRect().top))
+      .toBeLessThan(150);
   });
 
-  test('the language switcher changes the language and remembers it for a year', async ({ page, context }) => {
+  test('the language switcher changes the language and remembers it for a year', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/ru/games/dice');
     await page.getByTestId('language-switcher').selectOption('en');
     await expect(page).toHaveURL(/\/en\/games\/dice$/);

@@ -48,4 +48,5 @@ export const SPEC_ROUTES = [
 
 export const LOCALES = ['ru', 'en', 'kz'] as const;
 
-export const localized = (locale: string, path: string) => (path === '/' ? `/${locale}` : `/${locale}${path}`);
+export const localized = (locale: string, path: string) =>
+  path === '/' ? `/${locale}` : `/${locale}${path}`;

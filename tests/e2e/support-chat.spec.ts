@@ -24,7 +24,9 @@ const FAKE_MESSENGER = `(() => {
 
 type Call = [string, Record<string, unknown> | string | null];
 const chatLog = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __chat?: { scripts: string[]; calls: Call[] } }).__chat ?? null);
+  page.evaluate(
+    () => (window as unknown as { __chat?: { scripts: string[]; calls: Call[] } }).__chat ?? null,
+  );
 const commands = async (page: Page) => ((await chatLog(page))?.calls ?? []).map(([command]) => command);
 
 test.describe('the support chat', () => {
@@ -90,7 +92,10 @@ test.describe('the support chat', () => {
     await expect(button).toHaveAttribute('data-chat-variant', 'RU');
     const log = (await chatLog(page))!;
     expect(log.scripts).toEqual(['https://chat.e2e.invalid/widget/e2e_ru']);
-    expect(log.calls[0]).toEqual(['boot', { app_id: 'e2e_ru', language_override: 'ru', hide_default_launcher: true }]);
+    expect(log.calls[0]).toEqual([
+      'boot',
+      { app_id: 'e2e_ru', language_override: 'ru', hide_default_launcher: true },
+    ]);
 
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');

@@ -17,17 +17,39 @@ export function uniqueKzPhone(): string {
   return `70${(counter % 10).toString()}${tail}`.slice(0, 10);
 }
 
-/** The newest one-time code the outbox holds for an address (outside production only). */
-export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
+type OutboxTemplate = 'verify_code' | 'login_code' | 'password_reset';
+
+/**
+ * The newest message of `template` the outbox holds for an address (outside production only), waiting
+ * until it is there: a sign-up's code is not a restore code, whichever request finished first.
+ */
+export async function latestMessage(
+  request: APIRequestContext,
+  to: string,
+  template: OutboxTemplate,
+): Promise<{ code: string | null; link: string | null }> {
+  let message: { code: string | null; link: string | null } | undefined;
   await expect
     .poll(async () => {
       const response = await request.get(`${API_URL}/dev/outbox`, { params: { to } });
-      const { messages } = (await response.json()) as { messages: { code?: string | null }[] };
-      code = messages.find((m) => m.code)?.code ?? undefined;
-      return code;
+      const { messages } = (await response.json()) as {
+        messages: { code: string | null; link: string | null; template: string }[];
+      };
+      message = messages.find((m) => m.template === template);
+      return message;
     })
     .toBeTruthy();
+  return message!;
+}
+
+/** The one-time code of the newest message of `template` for an address. */
+export async function latestCode(
+  request: APIRequestContext,
+  to: string,
+  template: OutboxTemplate = 'verify_code',
+): Promise<string> {
+  const { code } = await latestMessage(request, to, template);
+  expect(code).toBeTruthy();
   return code!;
 }
 

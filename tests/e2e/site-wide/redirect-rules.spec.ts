@@ -26,7 +26,10 @@ test('redirect rules also apply to client navigations to pages the router had pr
     await waitForRule(request, '/en/vip-club');
     await waitForRule(request, '/en/tournaments');
     await page.route('https://partner.e2e.invalid/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Partner</title><h1>Partner landing</h1>' }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>Partner</title><h1>Partner landing</h1>',
+      }),
     );
 
     await page.goto('/en');
@@ -39,7 +42,9 @@ test('redirect rules also apply to client navigations to pages the router had pr
     await nav.getByRole('link', { name: 'VIP club' }).click();
     await expect(page).toHaveURL(/\/en\/bonuses$/);
     // A client navigation: the page was not reloaded on the way.
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
 
     // An external target: the browser navigates there fully.
     await nav.getByRole('link', { name: 'Tournaments' }).click();
