@@ -4,6 +4,7 @@ import { splitLocale } from './lib/contracts/traffic';
 import { GEO_COOKIE, serializeGeoCookie } from './lib/traffic/geo-cookie';
 import { GuardCache, runGuards } from './lib/traffic/guards';
 import { middlewareApiBase, visitedUrl } from './lib/traffic/middleware-api';
+import { VERIFIED_HOME_HEADER, verificationToken } from './lib/traffic/verification-meta';
 import { normalizeAcceptLanguage } from './lib/i18n/locales';
 import { routing } from './lib/i18n/routing';
 
@@ -41,15 +42,20 @@ function isNavigation(request: NextRequest): boolean {
  * on the request it lets through: a mirror with a new link → 301 there (path and query kept); a blocked
  * country → /no-access before any page is rendered; a redirect rule → its target. The geo data goes to
  * the browser in a cookie (region for the Region header). A failing API lets the visitor through.
+ * The home page of a mirror with a search-engine verification value gets that value's token in a
+ * request header, which next.config.ts's rewrite turns into the home page with the meta tag in its
+ * HTML (lib/traffic/verification-meta.ts); a client's own header of that name is dropped.
  */
 export default async function middleware(request: NextRequest) {
   // A browser that asks for Kazakh says `kk`; the product's code for it is `kz`.
   const accept = request.headers.get('accept-language');
   const normalized = normalizeAcceptLanguage(accept);
   let i18nRequest = request;
-  if (normalized !== accept && normalized) {
+  if ((normalized !== accept && normalized) || request.headers.has(VERIFIED_HOME_HEADER)) {
     const headers = new Headers(request.headers);
-    headers.set('accept-language', normalized);
+    if (normalized) headers.set('accept-language', normalized);
+    // Only this middleware names the home page's verification value.
+    headers.delete(VERIFIED_HOME_HEADER);
     i18nRequest = new NextRequest(request.url, { headers, method: request.method });
   }
   const response = handleI18n(i18nRequest);
@@ -67,8 +73,15 @@ export default async function middleware(request: NextRequest) {
     { url: visited, locale, pathWithoutLocale: path, forward: forwardedHeaders(request) },
     { apiBase: middlewareApiBase(visited), fetch, cache: guardCache },
   );
-  const target =
-    decision.kind === 'redirect' ? NextResponse.redirect(decision.location, decision.status) : response;
+  let target = response;
+  if (decision.kind === 'redirect') {
+    target = NextResponse.redirect(decision.location, decision.status);
+  } else if (decision.verification && path === '/') {
+    // next-intl hands the request's headers on to the page: the same answer, with the token among them.
+    const headers = new Headers(i18nRequest.headers);
+    headers.set(VERIFIED_HOME_HEADER, verificationToken(decision.verification));
+    target = handleI18n(new NextRequest(request.url, { headers, method: request.method }));
+  }
   if (decision.geo) {
     const value = serializeGeoCookie(decision.geo);
     if (request.cookies.get(GEO_COOKIE)?.value !== value) {

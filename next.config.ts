@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { LOCALES } from './lib/i18n/locales';
+import { VERIFIED_HOME_HEADER, VERIFIED_HOME_SEGMENT } from './lib/traffic/verification-meta';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -11,14 +13,34 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole repository (tsc --noEmit); the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
   async rewrites() {
+    const locale = `:locale(${LOCALES.join('|')})`;
     // Analytics events go to /ingest on the product's own origin (spec section 7).
     const host = process.env.POSTHOG_HOST;
-    return host
-      ? [
-          { source: '/ingest/static/:path*', destination: `${host.replace('://', '://us-assets.')}/static/:path*` },
-          { source: '/ingest/:path*', destination: `${host}/:path*` },
-        ]
-      : [];
+    return {
+      // The home page of a mirror with a search-engine verification value (lib/traffic/verification-meta.ts).
+      beforeFiles: [
+        {
+          source: `/${locale}/${VERIFIED_HOME_SEGMENT}/:rest*`,
+          missing: [{ type: 'header', key: VERIFIED_HOME_HEADER }],
+          destination: `/:locale/${VERIFIED_HOME_SEGMENT}-not-found`,
+        },
+        {
+          source: `/${locale}`,
+          has: [{ type: 'header', key: VERIFIED_HOME_HEADER, value: '(?<token>[A-Za-z0-9_-]+)' }],
+          destination: `/:locale/${VERIFIED_HOME_SEGMENT}/:token`,
+        },
+      ],
+      afterFiles: host
+        ? [
+            {
+              source: '/ingest/static/:path*',
+              destination: `${host.replace('://', '://us-assets.')}/static/:path*`,
+            },
+            { source: '/ingest/:path*', destination: `${host}/:path*` },
+          ]
+        : [],
+      fallback: [],
+    };
   },
 };
 

@@ -7,9 +7,7 @@ import { mirrorQueryOptions } from '@/lib/api/mirror';
 import { useLocaleStore } from '@/lib/stores/locale-store';
 import { useSettingsStore } from '@/lib/stores/settings-store';
 import { GEO_COOKIE, parseGeoCookie } from '@/lib/traffic/geo-cookie';
-
-/** The name of the search-engine verification meta tag the mirror data fills. */
-export const VERIFICATION_META_NAME = 'google-site-verification';
+import { VERIFICATION_META_NAME } from '@/lib/traffic/verification-meta';
 
 /**
  * Applies the site configuration once it loads (spec section 3): the settings store's revshareUrl and

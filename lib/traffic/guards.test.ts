@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseGeoCookie, serializeGeoCookie } from './geo-cookie';
 import { FAILURE_TTL_MS, GUARD_CACHE_TTL_MS, GuardCache, runGuards, type GuardRequest } from './guards';
 import { middlewareApiBase, visitedUrl } from './middleware-api';
+import { TEXT_MAX } from '@/lib/contracts/traffic';
 
 const API = 'http://api.test';
 
 interface Answers {
   newLink?: string | null;
+  verification?: unknown;
   geoStatus?: number;
   country?: string;
   rule?: { to: string; external: boolean; status: 301 | 302 } | null;
@@ -19,7 +21,10 @@ function fakeApi(answers: Answers = {}) {
     const url = String(input);
     calls.push({ url, init });
     if (url === `${API}/middleware/mirrorRedirect`) {
-      return Response.json({ redirect: { newLink: answers.newLink ?? null } });
+      return Response.json({
+        redirect: { newLink: answers.newLink ?? null },
+        verification: answers.verification ?? null,
+      });
     }
     if (url === `${API}/geo_ip`) {
       const country = answers.country ?? 'DE';
@@ -158,6 +163,36 @@ describe('redirect rules', () => {
   });
 });
 
+describe('verification value', () => {
+  it("passes the mirror's verification value on with the decision to let the visitor through", async () => {
+    const api = fakeApi({ verification: ' google-abc_123 ' });
+    expect(await runGuards(visit('https://a.example/ru'), options(api))).toMatchObject({
+      kind: 'next',
+      verification: 'google-abc_123',
+    });
+  });
+
+  it.each([[null], [''], ['   '], ['a"><script>'], ['line\nbreak'], ['x'.repeat(TEXT_MAX + 1)], [42]])(
+    'drops a value unfit for a meta tag: %j',
+    async (value) => {
+      const api = fakeApi({ verification: value });
+      expect(await runGuards(visit('https://a.example/ru'), options(api))).toMatchObject({
+        kind: 'next',
+        verification: null,
+      });
+    },
+  );
+
+  it('is cached with the mirror answer', async () => {
+    const api = fakeApi({ verification: 'v-1' });
+    const cache = new GuardCache();
+    await runGuards(visit('https://a.example/ru'), options(api, { cache }));
+    const second = await runGuards(visit('https://a.example/ru/faq'), options(api, { cache }));
+    expect(second).toMatchObject({ verification: 'v-1' });
+    expect(api.calls.filter((call) => call.url.endsWith('/middleware/mirrorRedirect'))).toHaveLength(1);
+  });
+});
+
 describe('failures and caching', () => {
   it('lets the visitor through when the API is down, and retries only after a few seconds', async () => {
     let now = 1_000;
@@ -172,7 +207,11 @@ describe('failures and caching', () => {
       now: () => now,
       log: () => {},
     };
-    expect(await runGuards(visit('https://a.example/ru/faq'), opts)).toEqual({ kind: 'next', geo: null });
+    expect(await runGuards(visit('https://a.example/ru/faq'), opts)).toEqual({
+      kind: 'next',
+      geo: null,
+      verification: null,
+    });
     expect(fetchFn).toHaveBeenCalledTimes(3);
     await runGuards(visit('https://a.example/ru/faq'), opts);
     expect(fetchFn).toHaveBeenCalledTimes(3);
@@ -236,15 +275,21 @@ describe('geo cookie and API address', () => {
 
   it('takes the visited host from the proxy or the Host header, not from the listening address', () => {
     const headers = (values: Record<string, string>) => new Headers(values);
-    expect(visitedUrl('http://127.0.0.1:3000/ru/faq?x=1', headers({ host: 'mirror.example' })).toString()).toBe(
-      'http://mirror.example/ru/faq?x=1',
-    );
+    expect(
+      visitedUrl('http://127.0.0.1:3000/ru/faq?x=1', headers({ host: 'mirror.example' })).toString(),
+    ).toBe('http://mirror.example/ru/faq?x=1');
     expect(
       visitedUrl(
         'http://127.0.0.1:3000/ru',
-        headers({ host: '127.0.0.1:3000', 'x-forwarded-host': 'aurum.example', 'x-forwarded-proto': 'https' }),
+        headers({
+          host: '127.0.0.1:3000',
+          'x-forwarded-host': 'aurum.example',
+          'x-forwarded-proto': 'https',
+        }),
       ).toString(),
     ).toBe('https://aurum.example/ru');
-    expect(visitedUrl('http://127.0.0.1:3000/ru', headers({ host: 'bad host/x' })).host).toBe('127.0.0.1:3000');
+    expect(visitedUrl('http://127.0.0.1:3000/ru', headers({ host: 'bad host/x' })).host).toBe(
+      '127.0.0.1:3000',
+    );
   });
 });

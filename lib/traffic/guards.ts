@@ -15,6 +15,7 @@
  * per `FAILURE_TTL_MS`, not one per request.
  */
 import { regionForCountry, type Region } from '@/lib/constants/regions';
+import { TEXT_MAX } from '@/lib/contracts/traffic';
 
 export interface GeoData {
   ip: string;
@@ -23,7 +24,12 @@ export interface GeoData {
 }
 
 export type GuardDecision =
-  | { kind: 'next'; geo: GeoData | null }
+  | {
+      kind: 'next';
+      geo: GeoData | null;
+      /** The mirror's search-engine verification value (the home page puts it in its HTML), or null. */
+      verification: string | null;
+    }
   | {
       kind: 'redirect';
       location: string;
@@ -142,6 +148,16 @@ function parseNewLink(newLink: unknown): URL | null {
   }
 }
 
+/**
+ * A verification value fit for a meta tag and a path segment: a non-empty string of at most
+ * TEXT_MAX characters (what the admin command accepts) without control characters, `<`, `>` or `"`; null otherwise.
+ */
+export function parseVerification(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed && trimmed.length <= TEXT_MAX && !/[\u0000-\u001f\u007f<>"]/.test(trimmed) ? trimmed : null;
+}
+
 /** `https://new.example` + the visitor's path and query (spec: "with path and query kept"). */
 export function mirrorTarget(newLink: URL, visited: URL): string {
   const base = newLink.origin;
@@ -158,11 +174,18 @@ export async function runGuards(request: GuardRequest, options: GuardOptions): P
   const mirror = await cached(`mirror|${domain}`, options, async () => {
     const response = await call(options, '/middleware/mirrorRedirect', { method: 'POST', body: { domain } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const data = (await response.json()) as { redirect?: { newLink?: unknown } | null };
-    return parseNewLink(data.redirect?.newLink)?.toString() ?? null;
+    const data = (await response.json()) as {
+      redirect?: { newLink?: unknown } | null;
+      verification?: unknown;
+    };
+    return {
+      newLink: parseNewLink(data.redirect?.newLink)?.toString() ?? null,
+      verification: parseVerification(data.verification),
+    };
   });
-  if (mirror.value) {
-    const newLink = new URL(mirror.value);
+  const verification = mirror.value?.verification ?? null;
+  if (mirror.value?.newLink) {
+    const newLink = new URL(mirror.value.newLink);
     if (hostOf(newLink) !== hostOf(request.url)) {
       return {
         kind: 'redirect',
@@ -208,7 +231,7 @@ export async function runGuards(request: GuardRequest, options: GuardOptions): P
       reason: 'geo-allowed',
     };
   }
-  if (onNoAccess) return { kind: 'next', geo: geoData };
+  if (onNoAccess) return { kind: 'next', geo: geoData, verification };
 
   // 3. Path redirect rule (the rule of `/` is the root redirect).
   const path = `/${request.locale}${request.pathWithoutLocale === '/' ? '' : request.pathWithoutLocale}`;
@@ -241,5 +264,5 @@ export async function runGuards(request: GuardRequest, options: GuardOptions): P
       };
     }
   }
-  return { kind: 'next', geo: geoData };
+  return { kind: 'next', geo: geoData, verification };
 }

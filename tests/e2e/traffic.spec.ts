@@ -24,6 +24,45 @@ test.describe('traffic', () => {
     admin('mirror', 'remove', mirror);
   });
 
+  test("a mirror's home page has its verification meta tag in the HTML; the internal address is a 404", async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const site = `verify-${suffix}.localhost`;
+    const value = `e2e-verify-${suffix}`;
+    const tag = new RegExp(`<meta name="google-site-verification" content="${value}"/?>`);
+    admin('mirror', 'set', site, '--verification', value);
+    try {
+      const response = await page.goto(`http://${site}:${WEB_PORT}/en?stag=verify`);
+      expect(response!.status()).toBe(200);
+      // In the HTML as served, before any script runs: what a verifier reads.
+      expect(await response!.text()).toMatch(tag);
+      await expect(page).toHaveURL(`http://${site}:${WEB_PORT}/en?stag=verify`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Play fair. Win big.');
+      await expect(page.locator('meta[name="google-site-verification"]')).toHaveCount(1);
+
+      // A client navigation away and back home keeps the home page and its address.
+      await page.getByRole('link', { name: 'Dice' }).first().click();
+      await expect(page).toHaveURL(/\/en\/games\/dice$/);
+      await page.getByRole('link', { name: /to the home page/ }).click();
+      await expect(page).toHaveURL(`http://${site}:${WEB_PORT}/en`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Play fair. Win big.');
+
+      // Another domain's home page has no tag; the internal address is not a page of its own, even with
+      // the header the middleware uses (a client's own is dropped).
+      expect(await (await page.request.get('/en')).text()).not.toMatch('google-site-verification');
+      const token = Buffer.from(value).toString('base64url');
+      const direct = await page.request.get(`/en/site-verified/${token}`, {
+        headers: { 'x-aurum-home-verification': token },
+      });
+      expect(direct.status()).toBe(404);
+      const forged = await page.request.get('/en', { headers: { 'x-aurum-home-verification': token } });
+      expect(await forged.text()).not.toMatch('google-site-verification');
+    } finally {
+      admin('mirror', 'remove', site);
+    }
+  });
+
   test('a visitor from a blocked country lands on /no-access, and leaves it once allowed', async ({
     browser,
     baseURL,

@@ -1,77 +1,9 @@
-import { getTranslations } from 'next-intl/server';
-import { ORIGINALS_NAV } from '@/components/layout/nav-items';
-import { buttonClass } from '@/components/ui/button-styles';
-import { DialogTrigger } from '@/components/ui/dialog-trigger';
-import { Link } from '@/lib/i18n/navigation';
-import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
+import { HomeContent } from './_home/home-content';
 
 export const generateMetadata = pageMetadata('home');
 
-const SECTIONS = [
-  { key: 'slots', href: ROUTES.slots },
-  { key: 'liveCasino', href: ROUTES.liveCasino },
-  { key: 'cases', href: ROUTES.cases },
-  { key: 'rooms', href: ROUTES.rooms },
-  { key: 'betting', href: ROUTES.betting },
-  { key: 'tournaments', href: ROUTES.tournaments },
-  { key: 'vipClub', href: ROUTES.vipClub },
-  { key: 'top', href: ROUTES.top },
-] as const;
-
 export default async function HomePage(props: LocaleParams) {
   await enterPage(props);
-  const t = await getTranslations();
-  return (
-    <div data-page-kind="default" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
-      <section className="rounded-3xl bg-gradient-to-br from-panel-2 to-panel p-6 sm:p-10">
-        <h1 className="max-w-2xl text-3xl font-black sm:text-5xl">{t('pages.home.heroTitle')}</h1>
-        <p className="mt-3 max-w-xl text-muted">{t('pages.home.heroText')}</p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <DialogTrigger modal="signup" className={buttonClass.primary}>
-            {t('pages.home.heroCta')}
-          </DialogTrigger>
-          <Link href={ROUTES.welcomePack} className={buttonClass.secondary}>
-            {t('nav.welcomePack')}
-          </Link>
-        </div>
-      </section>
-
-      <section aria-labelledby="home-originals" className="mt-10">
-        <h2 id="home-originals" className="mb-4 text-xl font-bold">
-          {t('nav.originals')}
-        </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          {ORIGINALS_NAV.map((game) => (
-            <li key={game.key}>
-              <Link
-                href={game.href}
-                className="flex aspect-[4/3] items-end rounded-2xl border border-line bg-panel p-4 text-lg font-bold transition hover:border-gold"
-              >
-                {t(`nav.${game.key}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="home-sections" className="mt-10">
-        <h2 id="home-sections" className="mb-4 text-xl font-bold">
-          {t('pages.home.sections')}
-        </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {SECTIONS.map((section) => (
-            <li key={section.key}>
-              <Link
-                href={section.href}
-                className="block rounded-2xl border border-line bg-panel p-5 transition hover:border-gold"
-              >
-                <span className="font-semibold">{t(`nav.${section.key}`)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </div>
-  );
+  return <HomeContent />;
 }
