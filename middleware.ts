@@ -62,8 +62,7 @@ export default async function middleware(request: NextRequest) {
   // next-intl sends a path without a locale to its localised form: the guards run on that request.
   if (response.headers.has('location') || !isNavigation(request)) return response;
 
-  const url = request.nextUrl.clone();
-  const { locale, path } = splitLocale(url.pathname);
+  const { locale, path } = splitLocale(request.nextUrl.pathname);
   if (!locale) return response;
 
   const visited = visitedUrl(request.url, request.headers);

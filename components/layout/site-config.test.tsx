@@ -1,11 +1,11 @@
-import { waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSettingsStore } from '@/lib/stores/settings-store';
 import { VERIFICATION_META_NAME } from '@/lib/traffic/verification-meta';
 import { createMockServer, withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
-import { SiteConfig } from './site-config';
+import { SiteConfig, SiteLinks } from './site-config';
 
 const MIRROR = {
   redirect: { newLink: null },
@@ -63,5 +63,29 @@ describe('SiteConfig', () => {
     await waitFor(() => expect(log).toHaveBeenCalledWith('mirror data load failed', expect.anything()));
     expect(useSettingsStore.getState()).toMatchObject({ revshareUrl: null, tgChannelUrl: null });
     expect(verificationTags()).toHaveLength(0);
+  });
+});
+
+describe('SiteLinks', () => {
+  afterEach(() => useSettingsStore.setState({ revshareUrl: null, tgChannelUrl: null }));
+
+  it('shows the partner and Telegram links only once the mirror data names them', () => {
+    renderWithApp(
+      <ul>
+        <SiteLinks partnersLabel="Partners" telegramLabel="Telegram" />
+      </ul>,
+    );
+    expect(screen.queryByTestId('footer-revshare')).toBeNull();
+    expect(screen.queryByTestId('footer-telegram')).toBeNull();
+
+    act(() => useSettingsStore.setState({ tgChannelUrl: 'https://t.me/aurum' }));
+    expect(screen.queryByTestId('footer-revshare')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', 'https://t.me/aurum');
+
+    act(() => useSettingsStore.setState({ revshareUrl: 'https://partners.example/' }));
+    const partners = screen.getByRole('link', { name: 'Partners' });
+    expect(partners).toHaveAttribute('href', 'https://partners.example/');
+    expect(partners).toHaveAttribute('target', '_blank');
+    expect(partners).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });

@@ -52,34 +52,27 @@ export function SiteLinks({
 }) {
   const revshareUrl = useSettingsStore((state) => state.revshareUrl);
   const tgChannelUrl = useSettingsStore((state) => state.tgChannelUrl);
+  const links = [
+    { href: revshareUrl, label: partnersLabel, testId: 'footer-revshare' },
+    { href: tgChannelUrl, label: telegramLabel, testId: 'footer-telegram' },
+  ];
   return (
     <>
-      {revshareUrl ? (
-        <li>
-          <a
-            href={revshareUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="hover:text-gold"
-            data-testid="footer-revshare"
-          >
-            {partnersLabel}
-          </a>
-        </li>
-      ) : null}
-      {tgChannelUrl ? (
-        <li>
-          <a
-            href={tgChannelUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="hover:text-gold"
-            data-testid="footer-telegram"
-          >
-            {telegramLabel}
-          </a>
-        </li>
-      ) : null}
+      {links.map(({ href, label, testId }) =>
+        href ? (
+          <li key={testId}>
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="hover:text-gold"
+              data-testid={testId}
+            >
+              {label}
+            </a>
+          </li>
+        ) : null,
+      )}
     </>
   );
 }

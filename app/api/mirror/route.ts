@@ -1,4 +1,4 @@
-import { middlewareApiBase } from '@/lib/traffic/middleware-api';
+import { middlewareApiBase, visitedUrl } from '@/lib/traffic/middleware-api';
 
 /**
  * `GET /api/mirror` on the site's own host (spec section 7): the mirror data of the domain the visitor
@@ -6,9 +6,7 @@ import { middlewareApiBase } from '@/lib/traffic/middleware-api';
  * change shows on the next load.
  */
 export async function GET(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host;
-  const visited = new URL(`${url.protocol}//${host}`);
+  const visited = visitedUrl(request.url, request.headers);
   try {
     const response = await fetch(`${middlewareApiBase(visited)}/middleware/mirror`, {
       method: 'POST',

@@ -19,25 +19,22 @@ export function supportChatFor(
 ): SupportChatReply {
   const kz = region === 'KZ' ? config.kzApp : null;
   const app = kz ?? config.defaultApp;
-  const variant: Region | null = kz ? 'KZ' : app ? 'RU' : null;
   if (!app) {
     return { region, variant: null, app_id: null, script_url: null, button_image_url: null, user: null };
   }
-  const userId = user ? String(user.id) : null;
   return {
     region,
-    variant,
+    variant: kz ? 'KZ' : 'RU',
     app_id: app.appId,
     script_url: config.scriptUrl.replace('{app_id}', encodeURIComponent(app.appId)),
     button_image_url: config.buttonImageUrl,
-    user:
-      user && userId
-        ? {
-            app_id: app.appId,
-            email: user.email,
-            user_id: userId,
-            user_hash: app.secret ? userHash(app.secret, userId) : null,
-          }
-        : null,
+    user: user
+      ? {
+          app_id: app.appId,
+          email: user.email,
+          user_id: String(user.id),
+          user_hash: app.secret ? userHash(app.secret, String(user.id)) : null,
+        }
+      : null,
   };
 }
