@@ -67,7 +67,9 @@ export type NewUserRow = typeof users.$inferInsert;
 
 /**
  * Devices linked to a user: every `whoAreYou` tag (another account's super_bonus cookie, or this one's)
- * seen on a profile call. Two accounts sharing a tag were used from one browser.
+ * seen on a profile call. Two accounts sharing a tag were used from one browser. One row per user and
+ * tag; a user keeps at most the DEVICE_TAGS_PER_USER most recently seen tags (users/repository.ts), so a
+ * client sending a new value on every call cannot grow the table without bound.
  */
 export const userDeviceTags = pgTable(
   'user_device_tags',
@@ -77,6 +79,7 @@ export const userDeviceTags = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tag: text('tag').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.tag] }),
