@@ -22,10 +22,11 @@ env.NEXT_PUBLIC_API_URL ??= `http://localhost:${env.API_PORT}`;
 env.WEB_ORIGINS ??= `http://localhost:${env.WEB_PORT},http://127.0.0.1:${env.WEB_PORT}`;
 env.NEXT_TELEMETRY_DISABLED = '1';
 env.SUPERVISOR_PID = String(process.pid);
-// The web app is always built and served as production code. The API server runs as production only
-// when NODE_ENV says so (an operator's deployment, which also needs JWT_SECRET); otherwise it runs
-// with its development helpers (the outbox at /dev/outbox, the sandbox payment and social providers)
-// so that a local `npm start` is a complete, playable product.
+// The web app is always built and served as production code. The API server started on its own
+// (`npm run api`) is production unless NODE_ENV says otherwise; here it runs as production only when
+// NODE_ENV says so (an operator's deployment, which also needs JWT_SECRET), otherwise with its
+// development helpers (the outbox at /dev/outbox, the sandbox payment and social providers, the demo
+// players) so that a local `npm start` is a complete, playable product. A banner says so once ready.
 const apiEnv = { ...env, NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development' };
 if (!dev) env.NODE_ENV = 'production';
 
@@ -33,7 +34,19 @@ const distDir = env.NEXT_DIST_DIR || '.next';
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const log = (message) => console.log(`[start] ${message}`);
 
-const SOURCES = ['app', 'components', 'features', 'lib', 'messages', 'public', 'middleware.ts', 'next.config.ts', 'global.d.ts', 'postcss.config.mjs', 'package-lock.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'features',
+  'lib',
+  'messages',
+  'public',
+  'middleware.ts',
+  'next.config.ts',
+  'global.d.ts',
+  'postcss.config.mjs',
+  'package-lock.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -84,7 +97,12 @@ let stopping = false;
  * and stops if this process dies without a signal.
  */
 function run(name, command, args, { detached = false, childEnv = env } = {}) {
-  const child = spawn(command, args, { cwd: root, env: childEnv, detached, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: childEnv,
+    detached,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -160,4 +178,9 @@ if (!(await waitFor(`http://${env.WEB_HOST}:${env.WEB_PORT}/`, 120_000))) {
 log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 log(`web app:    ${webUrl}`);
 log(`API server: ${apiUrl}`);
+if (apiEnv.NODE_ENV !== 'production') {
+  log('!!! DEVELOPMENT HELPERS ARE ON: /dev/outbox (one-time codes in plain text), sandbox payments and');
+  log('!!! sandbox social log-in, demo players with published passwords. Do not expose this to a network;');
+  log('!!! for a deployment set NODE_ENV=production and JWT_SECRET (README, "Production checklist").');
+}
 log('press Ctrl-C to stop');

@@ -11,7 +11,8 @@ import { openDatabase, type OpenDatabase } from './db/connect';
 async function main(): Promise<number> {
   let config;
   try {
-    config = loadConfig();
+    // The CLI signs nothing, so it runs without JWT_SECRET (an unset NODE_ENV means production).
+    config = loadConfig(process.env, { requireJwtSecret: false });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -2,10 +2,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const SECRET = 'p'.repeat(32);
+
 describe('loadConfig', () => {
   it('gives every variable its documented default', () => {
-    expect(loadConfig({})).toEqual({
-      nodeEnv: 'development',
+    expect(loadConfig({ JWT_SECRET: SECRET })).toEqual({
+      nodeEnv: 'production',
       apiHost: '127.0.0.1',
       apiPort: 4000,
       databaseUrl: undefined,
@@ -14,9 +16,9 @@ describe('loadConfig', () => {
       webOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       geoCountryHeader: 'cf-ipcountry',
       geoDefaultCountry: null,
-      trustProxy: true,
+      trustProxy: false,
       logLevel: 'info',
-      jwtSecret: undefined,
+      jwtSecret: SECRET,
       webPublicUrl: 'http://localhost:3000',
       apiPublicUrl: null,
       hcaptchaSecret: null,
@@ -35,7 +37,9 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ API_PORT: '', DATABASE_URL: '', GEO_DEFAULT_COUNTRY: ' ' })).toMatchObject({
+    expect(
+      loadConfig({ NODE_ENV: 'test', API_PORT: '', DATABASE_URL: '', GEO_DEFAULT_COUNTRY: ' ' }),
+    ).toMatchObject({
       apiPort: 4000,
       databaseUrl: undefined,
       geoDefaultCountry: null,
@@ -98,38 +102,57 @@ describe('loadConfig', () => {
     });
   });
 
-  it('accepts a hop count or a list of proxies for TRUST_PROXY', () => {
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+  it('trusts no proxy by default; accepts a hop count or a list of proxies for TRUST_PROXY', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',
     ]);
+    expect(() => loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'proxy.internal' })).toThrow(
+      /TRUST_PROXY: expected/,
+    );
+  });
+
+  it('accepts TRUST_PROXY=true (trust every hop) only outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'development', TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true is not allowed when NODE_ENV=production/,
+    );
   });
 
   it('takes the web public URL from the first web origin by default', () => {
-    expect(loadConfig({ WEB_ORIGINS: 'https://a.example,https://b.example' }).webPublicUrl).toBe(
-      'https://a.example',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'test', WEB_ORIGINS: 'https://a.example,https://b.example' }).webPublicUrl,
+    ).toBe('https://a.example');
+  });
+
+  it('runs as production when NODE_ENV is unset, and then requires JWT_SECRET with a hint', () => {
+    expect(() => loadConfig({})).toThrow(/JWT_SECRET: required when NODE_ENV=production.*NODE_ENV is unset/);
+    expect(() => loadConfig({ NODE_ENV: ' ' })).toThrow(/NODE_ENV is unset/);
+    expect(loadConfig({ NODE_ENV: 'development' }).nodeEnv).toBe('development');
+    // The operator CLI signs nothing: it may run without the secret.
+    expect(loadConfig({}, { requireJwtSecret: false }).nodeEnv).toBe('production');
   });
 
   it('requires a JWT_SECRET of at least 32 characters in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /JWT_SECRET: required when NODE_ENV=production/,
+      /JWT_SECRET: required when NODE_ENV=production \(at least 32 characters\)$/m,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(
       /JWT_SECRET: must be at least 32/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(32) }).jwtSecret).toBe('p'.repeat(32));
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
   });
 
   it('refuses the crash-test fault switch in production', () => {
-    expect(loadConfig({ FAULT_EXIT_AFTER_COMMIT: 'balance-debit' }).faultExitAfterCommit).toBe(
-      'balance-debit',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'development', FAULT_EXIT_AFTER_COMMIT: 'balance-debit' }).faultExitAfterCommit,
+    ).toBe('balance-debit');
     expect(() =>
       loadConfig({
         NODE_ENV: 'production',
-        JWT_SECRET: 'p'.repeat(32),
+        JWT_SECRET: SECRET,
         FAULT_EXIT_AFTER_COMMIT: 'balance-debit',
       }),
     ).toThrow(/FAULT_EXIT_AFTER_COMMIT: not allowed/);

@@ -12,8 +12,9 @@ const booleanFlag = z
   .transform((v) => ['true', '1', 'yes'].includes(v));
 
 /**
- * TRUST_PROXY: `true`/`false`, a hop count (`1`), or a comma list of proxy addresses/CIDRs
- * (`127.0.0.1,10.0.0.0/8`). Passed to Fastify's `trustProxy`.
+ * TRUST_PROXY: `false` (default), a hop count (`1`), a comma list of proxy addresses/CIDRs
+ * (`127.0.0.1,10.0.0.0/8`), or `true` (trust every hop: refused in production, since any client could then
+ * pick its own IP with X-Forwarded-For). Passed to Fastify's `trustProxy`.
  */
 const trustProxy = z.string().transform((raw, ctx): boolean | number | string[] => {
   const value = raw.trim().toLowerCase();
@@ -85,8 +86,12 @@ const httpUrl = z.string().refine((raw) => {
 const chatAppId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected letters, digits, _ or -');
 
 const envSchema = z.object({
-  /** `development` (default), `production` or `test`. Production hides the /dev and /sandbox helpers. */
-  NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
+  /**
+   * `production` (default), `development` or `test`. Production hides the /dev and /sandbox helpers and
+   * the demo players, and requires JWT_SECRET; `npm start` / `npm run dev` set `development` for the API
+   * server unless NODE_ENV is given.
+   */
+  NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('production')),
   /** Address the API server binds to. Default `127.0.0.1` (loopback); use `0.0.0.0` behind a proxy or in a container. */
   API_HOST: optional(z.string().default('127.0.0.1')),
   /** TCP port of the API server. Default `4000`; `0` picks a free port. */
@@ -127,10 +132,11 @@ const envSchema = z.object({
       .optional(),
   ),
   /**
-   * Whether to trust X-Forwarded-* headers for the client IP: `true` (default), `false`, a hop count, or a
-   * comma list of proxy addresses/CIDRs.
+   * Which peers may set X-Forwarded-For/-Host/-Proto: `false` (default: nobody; the client IP is the
+   * connection's), a hop count, or a comma list of proxy addresses/CIDRs. `true` (every hop) is refused in
+   * production. The per-IP limits count the IP this yields.
    */
-  TRUST_PROXY: optional(trustProxy.default(true)),
+  TRUST_PROXY: optional(trustProxy.default(false)),
   /** Log level: fatal, error, warn, info (default), debug, trace or silent. */
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   /**
@@ -248,19 +254,46 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the server's settings from environment variables; throws ConfigError listing every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export interface LoadConfigOptions {
+  /**
+   * Whether production needs JWT_SECRET (default true). The operator CLI signs nothing and passes false,
+   * so `npm run admin` works without it.
+   */
+  requireJwtSecret?: boolean;
+}
+
+/**
+ * Reads the server's settings from environment variables; throws ConfigError listing every bad variable.
+ * An unset NODE_ENV means production: the safe posture is the default, the development helpers are opt-in.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { requireJwtSecret = true }: LoadConfigOptions = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new ConfigError(['JWT_SECRET: required when NODE_ENV=production (at least 32 characters)']);
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET && requireJwtSecret) {
+    problems.push(
+      `JWT_SECRET: required when NODE_ENV=production (at least 32 characters)${
+        env.NODE_ENV?.trim()
+          ? ''
+          : '; NODE_ENV is unset, which means production. For a local run with the development helpers use `npm start` or `npm run dev`, or set NODE_ENV=development'
+      }`,
+    );
   }
   if (e.NODE_ENV === 'production' && e.FAULT_EXIT_AFTER_COMMIT) {
-    throw new ConfigError(['FAULT_EXIT_AFTER_COMMIT: not allowed when NODE_ENV=production']);
+    problems.push('FAULT_EXIT_AFTER_COMMIT: not allowed when NODE_ENV=production');
   }
+  if (e.NODE_ENV === 'production' && e.TRUST_PROXY === true) {
+    problems.push(
+      'TRUST_PROXY: true is not allowed when NODE_ENV=production (any client could choose its IP with X-Forwarded-For); give the hop count or the addresses of your proxies',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: e.NODE_ENV,
     apiHost: e.API_HOST,

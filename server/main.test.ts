@@ -85,3 +85,74 @@ describe('server/main.ts', () => {
     }
   }, 20_000);
 });
+
+describe('server/main.ts without NODE_ENV', () => {
+  /** The environment of `npm run api` on a machine where NODE_ENV is not set (vitest sets it: drop it). */
+  const bareEnv = (extra: Record<string, string>) => {
+    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info' };
+    delete env.NODE_ENV;
+    delete env.JWT_SECRET;
+    return { ...env, ...extra };
+  };
+
+  it('runs as production: refuses to start without JWT_SECRET and says why', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: repoRoot,
+      env: bareEnv({ DATA_DIR: path.join(dataRoot, 'no-secret'), API_PORT: String(await freePort()) }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    expect(code, output).toBe(1);
+    expect(output).toContain('JWT_SECRET: required when NODE_ENV=production');
+    expect(output).toContain('NODE_ENV is unset, which means production');
+  }, 20_000);
+
+  it('with JWT_SECRET serves no development helpers and seeds no demo players', async () => {
+    const dataDir = path.join(dataRoot, 'production');
+    const [apiPort, pgPort] = [await freePort(), await freePort()];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: repoRoot,
+      env: bareEnv({
+        API_HOST: '127.0.0.1',
+        API_PORT: String(apiPort),
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    const base = `http://127.0.0.1:${apiPort}`;
+    try {
+      const deadline = Date.now() + 15_000;
+      let healthy = false;
+      while (Date.now() < deadline && child.exitCode === null && !healthy) {
+        healthy = await fetch(`${base}/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!healthy) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(healthy, output).toBe(true);
+      expect(output).not.toContain('development helpers are ON');
+      expect((await fetch(`${base}/dev/outbox?to=demo@aurum.example`)).status).toBe(404);
+      expect((await fetch(`${base}/sandbox/invoices/1`)).status).toBe(404);
+      const demoLogin = await fetch(`${base}/api/v2/auth/login/email/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@aurum.example', password: 'demo12345' }),
+      });
+      expect(demoLogin.status, await demoLogin.text()).toBe(422);
+      child.kill('SIGTERM');
+      expect(await exited, output).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 30_000);
+});

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { buildApp, type App } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
-import { seedDatabase } from './db/seed';
+import { seedDatabase, seedSteps } from './db/seed';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
@@ -23,6 +23,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel });
+  if (config.nodeEnv !== 'production') {
+    log.warn(
+      `NODE_ENV=${config.nodeEnv}: development helpers are ON (/dev/outbox with one-time codes, sandbox payments and social log-in, demo players with published passwords). Never expose this server; set NODE_ENV=production for a deployment.`,
+    );
+  }
 
   let database: OpenDatabase | undefined;
   let app: App | undefined;
@@ -79,7 +84,8 @@ async function main(): Promise<void> {
       onDatabaseExit: () => void shutdown('embedded PostgreSQL exited', 1),
     });
     log.info(`Database: ${database.description}`);
-    const seeded = await seedDatabase(database.db);
+    // Demo players have published passwords: never in production.
+    const seeded = await seedDatabase(database.db, seedSteps, { demo: config.nodeEnv !== 'production' });
     if (seeded.length > 0) log.info(`Seeded: ${seeded.join(', ')}`);
     if (shuttingDown) return;
     app = buildApp({ db: database.db, config, logger: log });

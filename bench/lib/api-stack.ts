@@ -33,7 +33,9 @@ export async function startBenchApi({ poolMax }: { poolMax: number }): Promise<B
     log: { debug: quiet, info: quiet, warn: console.warn, error: console.error },
   });
   const handle = createDb(embedded.url, { max: poolMax });
-  const app = buildApp({ db: handle.db, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: false });
+  // The players' X-Forwarded-For (each its own address) is believed from loopback, as behind a local proxy.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' });
+  const app = buildApp({ db: handle.db, config, logger: false });
   const close = async () => {
     await app.close();
     await handle.pool.end();

@@ -15,6 +15,7 @@ import { DEMO_USERS, seedDatabase, seedSteps, type SeedStep } from './seed';
 
 const { db } = await createTestDatabase();
 const freshDatabase = createTestDatabase();
+const productionDatabase = createTestDatabase();
 
 describe('seedDatabase', () => {
   it('applies every step on a fresh database and records it', async () => {
@@ -77,6 +78,19 @@ describe('demo users', () => {
       }),
     ]);
     for (const row of rows) expect(await verifyPassword(row.passwordHash ?? '', 'demo12345')).toBe(true);
+  });
+
+  it('are not seeded without demo data (production), while the operator data is', async () => {
+    const { db: production } = await productionDatabase;
+    const applied = await seedDatabase(production, seedSteps, { demo: false });
+    expect(applied).not.toContain('0002-demo-users');
+    expect(applied).toEqual(seedSteps.filter((step) => !step.demo).map((step) => step.id));
+    expect(await production.select().from(users)).toEqual([]);
+    expect(await production.select().from(userFreeSpins)).toEqual([]);
+    expect((await production.select().from(promoCodes)).map((p) => p.code)).toContain('WELCOME100');
+    // Nothing demo-only is recorded as done, and another production start still seeds no players.
+    expect(await seedDatabase(production, seedSteps, { demo: false })).toEqual([]);
+    expect(await production.select().from(users)).toEqual([]);
   });
 });
 

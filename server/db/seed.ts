@@ -30,6 +30,12 @@ export const DEMO_USERS = {
 export interface SeedStep {
   /** Stable id, e.g. `0001-operator-settings`. */
   id: string;
+  /**
+   * Demo-only data with published credentials (the README's demo players): applied only when seeding
+   * with `demo: true` (never in production). A skipped demo step is not recorded, so a database
+   * seeded in production gets it only if it is later started with the development helpers on.
+   */
+  demo?: true;
   run(tx: Executor): Promise<void>;
 }
 
@@ -143,6 +149,7 @@ export const seedSteps: SeedStep[] = [
   {
     // A player by e-mail (RUB, e-mail verified) and one by phone (KZT, phone verified).
     id: '0002-demo-users',
+    demo: true,
     async run(tx) {
       const { email, phone } = DEMO_USERS;
       await tx
@@ -421,7 +428,8 @@ export const seedSteps: SeedStep[] = [
         })
         .onConflictDoNothing();
 
-      // The demo players hold spins, so /profile/bonuses has something to show.
+      // The demo players (when seeded: not in production) hold spins, so /profile/bonuses has something
+      // to show.
       const now = new Date();
       const demo = await tx
         .select({ id: users.id, currency: users.currency })
@@ -484,10 +492,23 @@ export const seedSteps: SeedStep[] = [
   },
 ];
 
+export interface SeedOptions {
+  /**
+   * Whether the demo-only steps (demo players with published passwords) run. Default true, for tests and
+   * benchmarks; the API server passes `config.nodeEnv !== 'production'`.
+   */
+  demo?: boolean;
+}
+
 /** Applies the steps not yet recorded; returns the ids applied now. */
-export async function seedDatabase(db: Database, steps: SeedStep[] = seedSteps): Promise<string[]> {
+export async function seedDatabase(
+  db: Database,
+  steps: SeedStep[] = seedSteps,
+  { demo = true }: SeedOptions = {},
+): Promise<string[]> {
   const applied: string[] = [];
   for (const step of steps) {
+    if (step.demo && !demo) continue;
     const ran = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
       const done = await tx.select({ id: seedRuns.id }).from(seedRuns).where(eq(seedRuns.id, step.id));

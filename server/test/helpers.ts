@@ -30,9 +30,14 @@ export async function createTestDatabase(): Promise<DbHandle & { url: string }> 
   return { ...handle, url: url.toString() };
 }
 
-/** Config as the server would load it from an empty environment, with overrides. */
+/**
+ * Config as the server would load it from an empty environment in test mode, with overrides. Tests run as
+ * if behind one proxy on loopback (`app.inject` connects from 127.0.0.1), so a test client's
+ * X-Forwarded-For is its address (server/test/accounts.ts); pass `TRUST_PROXY: undefined` for the
+ * default of trusting nobody.
+ */
 export function testConfig(env: Record<string, string | undefined> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1', ...env });
 }
 
 /**
