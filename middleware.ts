@@ -3,7 +3,7 @@ import { NextRequest, NextResponse } from 'next/server';
 import { splitLocale } from './lib/contracts/traffic';
 import { GEO_COOKIE, serializeGeoCookie } from './lib/traffic/geo-cookie';
 import { GuardCache, runGuards } from './lib/traffic/guards';
-import { middlewareApiBase, visitedUrl } from './lib/traffic/middleware-api';
+import { middlewareApiBase, NO_API_ADDRESS_MESSAGE, visitedUrl } from './lib/traffic/middleware-api';
 import { VERIFIED_HOME_HEADER, verificationToken } from './lib/traffic/verification-meta';
 import { normalizeAcceptLanguage } from './lib/i18n/locales';
 import { routing } from './lib/i18n/routing';
@@ -24,6 +24,15 @@ function forwardedHeaders(request: NextRequest): Record<string, string> {
     if (value) forward[name] = value;
   }
   return forward;
+}
+
+let warnedNoApiAddress = false;
+
+/** Without a configured API address the guards are off: said once per middleware instance. */
+function warnNoApiAddress(): void {
+  if (warnedNoApiAddress) return;
+  warnedNoApiAddress = true;
+  console.error(NO_API_ADDRESS_MESSAGE);
 }
 
 /**
@@ -68,9 +77,15 @@ export default async function middleware(request: NextRequest) {
   const visited = visitedUrl(request.url, request.headers);
   // The router's cache-busting parameter of RSC requests belongs to this request, not to a redirect.
   visited.searchParams.delete('_rsc');
+  // The API address comes from configuration only, never from the request's host (middleware-api.ts).
+  const apiBase = middlewareApiBase();
+  if (!apiBase) {
+    warnNoApiAddress();
+    return response;
+  }
   const decision = await runGuards(
     { url: visited, locale, pathWithoutLocale: path, forward: forwardedHeaders(request) },
-    { apiBase: middlewareApiBase(visited), fetch, cache: guardCache },
+    { apiBase, fetch, cache: guardCache },
   );
   let target = response;
   if (decision.kind === 'redirect') {

@@ -17,6 +17,9 @@ export default defineConfig({
           include: ['{app,components,features,lib,tests/unit}/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**', 'node_modules/**'],
           setupFiles: ['tests/setup-web.ts'],
+          // next-intl's middleware imports `next/server` without an extension, which Node's ESM loader
+          // refuses; through Vite it resolves (tests/unit/middleware.test.ts runs the real middleware).
+          server: { deps: { inline: ['next-intl'] } },
           // Room for the five-second findBy/waitFor of tests/setup-web.ts on a loaded machine.
           testTimeout: 20_000,
         },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseGeoCookie, serializeGeoCookie } from './geo-cookie';
 import { FAILURE_TTL_MS, GUARD_CACHE_TTL_MS, GuardCache, runGuards, type GuardRequest } from './guards';
-import { middlewareApiBase, visitedUrl } from './middleware-api';
+import { middlewareApiBase, parseHost, visitedUrl } from './middleware-api';
 import { TEXT_MAX } from '@/lib/contracts/traffic';
 
 const API = 'http://api.test';
@@ -262,15 +262,13 @@ describe('geo cookie and API address', () => {
     expect(parseGeoCookie(undefined)).toBeNull();
   });
 
-  it('calls the internal address, else the public one, else the api. subdomain of the visited host', () => {
-    const visited = new URL('https://www.aurum.example/ru');
-    expect(middlewareApiBase(visited, { internal: 'http://api:4000/', public: 'https://x' })).toBe(
-      'http://api:4000',
-    );
-    expect(middlewareApiBase(visited, { public: 'https://api.aurum.example' })).toBe(
+  it('calls the internal address, else the public one, else none: never one derived from the host', () => {
+    expect(middlewareApiBase({ internal: 'http://api:4000/', public: 'https://x' })).toBe('http://api:4000');
+    expect(middlewareApiBase({ internal: ' ', public: 'https://api.aurum.example' })).toBe(
       'https://api.aurum.example',
     );
-    expect(middlewareApiBase(visited, {})).toBe('https://api.aurum.example');
+    expect(middlewareApiBase({})).toBeNull();
+    expect(middlewareApiBase({ internal: 'not a url', public: 'ftp://api.example' })).toBeNull();
   });
 
   it('takes the visited host from the proxy or the Host header, not from the listening address', () => {
@@ -291,5 +289,96 @@ describe('geo cookie and API address', () => {
     expect(visitedUrl('http://127.0.0.1:3000/ru', headers({ host: 'bad host/x' })).host).toBe(
       '127.0.0.1:3000',
     );
+    expect(
+      visitedUrl('http://127.0.0.1:3000/ru', headers({ host: 'ok.example', 'x-forwarded-host': '"><x' }))
+        .host,
+    ).toBe('ok.example');
+  });
+
+  it.each(['a.example', 'A.Example:8443', 'xn--80ak6aa92e.com', '127.0.0.1:3000'])(
+    'accepts the host %s',
+    (host) => {
+      expect(parseHost(host)).toEqual({
+        hostname: host.split(':')[0].toLowerCase(),
+        port: host.split(':')[1] ?? '',
+      });
+    },
+  );
+
+  it.each([
+    '',
+    'a b',
+    'a.example/x',
+    '<a>',
+    'a.example:99999',
+    '-a.example',
+    'a..example',
+    'a.example:',
+    'user@a',
+  ])('refuses the host %j', (host) => {
+    expect(parseHost(host)).toBeNull();
+  });
+});
+
+describe('cache keys', () => {
+  it('never serves one host’s mirror answer to another host', async () => {
+    const cache = new GuardCache();
+    const moved = fakeApi({ newLink: 'https://evil.example' });
+    // An answer cached for the host X (whatever made the API give it)...
+    expect(await runGuards(visit('https://x.example/ru/faq'), options(moved, { cache }))).toMatchObject({
+      kind: 'redirect',
+      location: 'https://evil.example/ru/faq',
+    });
+    // ...is not what the host Y gets: Y is asked about on its own.
+    const api = fakeApi();
+    expect(await runGuards(visit('https://y.example/ru/faq'), options(api, { cache }))).toMatchObject({
+      kind: 'next',
+    });
+    expect(api.calls[0].init.body).toBe(JSON.stringify({ domain: 'y.example' }));
+  });
+
+  it('keys redirect rules by path and API, geo answers by every forwarded header but the user agent', async () => {
+    const cache = new GuardCache();
+    const rule = fakeApi({ rule: { to: 'https://evil.example', external: true, status: 302 } });
+    await runGuards(visit('https://a.example/ru/promo'), options(rule, { cache }));
+    const other = fakeApi();
+    expect((await runGuards(visit('https://a.example/ru/faq'), options(other, { cache }))).kind).toBe('next');
+    // The same path through another API address is asked again, not served from the first one's answer.
+    const elsewhere = { ...options(other, { cache }), apiBase: 'http://api-2.test' };
+    await runGuards(visit('https://a.example/ru/promo'), elsewhere);
+    expect(
+      other.calls.some((call) => call.url === 'http://api-2.test/middleware/redirect?path=%2Fru%2Fpromo'),
+    ).toBe(true);
+
+    const geoCache = new GuardCache();
+    const blocked = fakeApi({ geoStatus: 451, country: 'BY' });
+    await runGuards(
+      visit('https://a.example/ru', {
+        'x-forwarded-for': '203.0.113.7',
+        'x-country': 'BY',
+        'user-agent': 'a',
+      }),
+      options(blocked, { cache: geoCache }),
+    );
+    const allowed = fakeApi();
+    const decision = await runGuards(
+      visit('https://a.example/ru', {
+        'x-forwarded-for': '203.0.113.7',
+        'x-country': 'DE',
+        'user-agent': 'a',
+      }),
+      options(allowed, { cache: geoCache }),
+    );
+    expect(decision.kind).toBe('next');
+    const sameVisitor = fakeApi();
+    await runGuards(
+      visit('https://a.example/ru', {
+        'user-agent': 'b',
+        'x-country': 'DE',
+        'x-forwarded-for': '203.0.113.7',
+      }),
+      options(sameVisitor, { cache: geoCache }),
+    );
+    expect(sameVisitor.calls.filter((call) => call.url.endsWith('/geo_ip'))).toHaveLength(0);
   });
 });

@@ -171,7 +171,10 @@ export async function runGuards(request: GuardRequest, options: GuardOptions): P
   const domain = request.url.hostname.toLowerCase();
 
   // 1. Mirror check.
-  const mirror = await cached(`mirror|${domain}`, options, async () => {
+  // Every cache key names the API it asked and everything the answer depends on, so an answer is only
+  // ever reused for a request that would have got the same one.
+  const api = options.apiBase.replace(/\/$/, '');
+  const mirror = await cached(`mirror|${api}|${domain}`, options, async () => {
     const response = await call(options, '/middleware/mirrorRedirect', { method: 'POST', body: { domain } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const data = (await response.json()) as {
@@ -197,8 +200,13 @@ export async function runGuards(request: GuardRequest, options: GuardOptions): P
     }
   }
 
-  // 2. Geo check (keyed by what the API sees of the visitor).
-  const geoKey = `geo|${request.forward['x-forwarded-for'] ?? ''}|${request.forward['cf-ipcountry'] ?? ''}`;
+  // 2. Geo check (keyed by what the API sees of the visitor: every forwarded header but the user agent).
+  const geoKey = `geo|${api}|${JSON.stringify(
+    Object.entries(request.forward)
+      .filter(([name]) => name.toLowerCase() !== 'user-agent')
+      .map(([name, value]) => [name.toLowerCase(), value])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  )}`;
   const geo = await cached(geoKey, options, async () => {
     const response = await call(options, '/geo_ip', { method: 'GET', headers: request.forward });
     if (response.status !== 200 && response.status !== 451) throw new Error(`HTTP ${response.status}`);
@@ -235,7 +243,7 @@ export async function runGuards(request: GuardRequest, options: GuardOptions): P
 
   // 3. Path redirect rule (the rule of `/` is the root redirect).
   const path = `/${request.locale}${request.pathWithoutLocale === '/' ? '' : request.pathWithoutLocale}`;
-  const rule = await cached(`rule|${path}`, options, async () => {
+  const rule = await cached(`rule|${api}|${path}`, options, async () => {
     const response = await call(options, `/middleware/redirect?path=${encodeURIComponent(path)}`, {
       method: 'GET',
     });

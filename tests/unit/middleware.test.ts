@@ -1,0 +1,89 @@
+// @vitest-environment node
+import { NextRequest } from 'next/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The edge middleware as Next.js runs it, with the API answered by a fake `fetch`. */
+async function loadMiddleware() {
+  vi.resetModules();
+  return (await import('@/middleware')).default;
+}
+
+function page(path: string, headers: Record<string, string> = {}) {
+  return new NextRequest(`http://127.0.0.1:3000${path}`, {
+    headers: { 'accept-language': 'ru', ...headers },
+  });
+}
+
+describe('the middleware’s API address', () => {
+  let calls: string[];
+  beforeEach(() => {
+    calls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        if (url.includes('/middleware/redirect')) return Response.json({ redirect: null });
+        if (url.endsWith('/geo_ip'))
+          return Response.json({ ip: '1.2.3.4', country_code: 'DE', region: 'RU' });
+        return Response.json({ redirect: { newLink: null }, verification: null });
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
+
+  it('is the configured one whatever host the request names', async () => {
+    vi.stubEnv('API_INTERNAL_URL', 'http://api.internal:4000');
+    const middleware = await loadMiddleware();
+    await middleware(page('/ru/faq', { host: 'evil.example', 'x-forwarded-host': 'evil.example:8443' }));
+    await middleware(page('/ru/bonuses', { host: 'aurum.example' }));
+    // Two mirror checks, one geo check (the same visitor), two redirect rules.
+    expect(calls).toHaveLength(5);
+    for (const url of calls) expect(url.startsWith('http://api.internal:4000/')).toBe(true);
+  });
+
+  it('is none without configuration: the guards are off and nothing is called, said once', async () => {
+    vi.stubEnv('API_INTERNAL_URL', '');
+    vi.stubEnv('NEXT_PUBLIC_API_URL', '');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const middleware = await loadMiddleware();
+    const response = await middleware(page('/ru/faq', { host: 'aurum.example' }));
+    await middleware(page('/ru/faq', { host: 'evil.example' }));
+    expect(response.status).toBe(200);
+    expect(calls).toEqual([]);
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(String(log.mock.calls[0][0])).toMatch(/API_INTERNAL_URL/);
+    log.mockRestore();
+  });
+
+  it('does not let a forged host choose the API, so no answer it gave is cached for other visitors', async () => {
+    vi.stubEnv('API_INTERNAL_URL', '');
+    vi.stubEnv('NEXT_PUBLIC_API_URL', '');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A server at api.attacker.example would answer every path with a redirect to its own site.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        const attacker = new URL(url).hostname === 'api.attacker.example';
+        if (url.includes('/middleware/redirect')) {
+          return Response.json({
+            redirect: attacker ? { to: 'https://attacker.example/phish', external: true, status: 302 } : null,
+          });
+        }
+        if (url.endsWith('/geo_ip'))
+          return Response.json({ ip: '1.2.3.4', country_code: 'DE', region: 'RU' });
+        return Response.json({ redirect: { newLink: null }, verification: null });
+      }),
+    );
+    const middleware = await loadMiddleware();
+    await middleware(page('/ru/promo', { host: 'attacker.example' }));
+    const visitor = await middleware(page('/ru/promo', { host: 'aurum.example' }));
+    expect(visitor.headers.get('location')).toBeNull();
+    expect(calls.filter((url) => url.includes('attacker'))).toEqual([]);
+  });
+});
