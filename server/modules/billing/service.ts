@@ -8,6 +8,7 @@ import { INVOICE_STATUS } from '@/lib/contracts/billing';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../../db/client';
+import { runTransaction } from '../../db/transaction';
 import { awardDepositBonus } from '../bonuses/service';
 import { HttpError, ValidationError } from '../../lib/errors';
 import {
@@ -224,7 +225,7 @@ export async function applyWebhookEvent(
   payload: unknown,
   now: Date,
 ): Promise<{ outcome: WebhookOutcome; duplicate: boolean; invoiceId: number | null }> {
-  return db.transaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const [fresh] = await tx
       .insert(billingWebhookEvents)
       .values({

@@ -16,6 +16,7 @@ import {
 } from '@/lib/contracts/bonuses';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import type { AppContext } from '../../context';
+import { runTransaction } from '../../db/transaction';
 import { HttpError, UnauthorizedError } from '../../lib/errors';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { requireAuth, sessionOf } from '../auth/guard';
@@ -128,7 +129,7 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     async (request) => {
       const user = await currentUser(request);
       const now = ctx.clock();
-      const row = await ctx.db.transaction((tx) =>
+      const row = await runTransaction(ctx.db, (tx) =>
         activatePromo(tx, {
           userId: user.id,
           code: request.body.promo,

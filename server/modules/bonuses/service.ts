@@ -17,8 +17,10 @@
  * - A deposit earns at most one bonus: the waiting promo first; otherwise the welcome-pack stage whose
  *   `deposit_number` is this deposit's number (paid invoices of the user, this one included), once per
  *   stage, if the deposit reaches the stage's minimum. The stage's free spins come with it.
- * - Every bonus state change of a user runs under a per-user transaction lock, so deposits, wagers and
- *   cancellations of one user take turns; the ledger's no-negative check is the backstop.
+ * - Every bonus state change of a user runs under the player's money lock (ledger `lockUserMoney`, step 2
+ *   of the ledger's lock order), so deposits, wagers and cancellations of one user take turns; the
+ *   ledger's no-negative check is the backstop. Transactions that move money run through
+ *   `runTransaction` (server/db/transaction.ts), which runs them again after a deadlock.
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import {
@@ -32,12 +34,13 @@ import {
 import { INVOICE_STATUS } from '@/lib/contracts/billing';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import type { Executor } from '../../db/client';
+import { runTransaction } from '../../db/transaction';
 import { operatorSettings } from '../../db/schema';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { MessageLocale } from '../auth/templates';
 import { billingInvoices } from '../billing/schema';
 import type { Region } from '../geo/service';
-import { minorToMajor, systemAccount, transfer, userAccount } from '../ledger/service';
+import { lockUserMoney, minorToMajor, systemAccount, transfer, userAccount } from '../ledger/service';
 import {
   bonusActivations,
   freeSpinCampaigns,
@@ -59,8 +62,6 @@ const DAY_MS = 86_400_000;
 export const STAGE_FREE_SPIN_DAYS = 7;
 /** Operator setting with the welcome pack's public title: `{ en, ru?, kz? }`. */
 export const WELCOME_PACK_TITLE_SETTING = 'welcome_pack_title';
-/** First key of the per-user advisory lock of bonus changes (the second is the user id). */
-const BONUS_LOCK_CLASS = 734_619_004;
 
 // --- small helpers ------------------------------------------------------------------------------------
 
@@ -109,10 +110,8 @@ export function wagerRequirement(bonusMinor: bigint, wager: number): bigint {
   return (bonusMinor * hundredths + 99n) / 100n;
 }
 
-/** Serialises the bonus changes of one user until the surrounding transaction ends. */
-async function lockBonusesOf(tx: Executor, userId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BONUS_LOCK_CLASS}::int, ${userId}::int)`);
-}
+/** Serialises the bonus changes (and money movements) of one user until the surrounding transaction ends. */
+const lockBonusesOf = lockUserMoney;
 
 /** 422 `promo: invalid`: the code is unknown, or does not apply (disabled, dates, currency, region). */
 export const invalidPromo = () => ValidationError.field('promo', 'invalid', 'The promo code is invalid.');
@@ -298,7 +297,7 @@ export async function cancelActivation(
   db: Executor,
   input: { userId: number; id: number; now: Date },
 ): Promise<ActivationRow> {
-  return db.transaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     await lockBonusesOf(tx, input.userId);
     await expireWaiting(tx, input.userId, input.now);
     const [row] = await tx

@@ -14,6 +14,7 @@ import { getBetLimits, type BetGame } from '@/lib/constants/bet-limits';
 import { fromScaled, type Seeds } from '@/lib/fair';
 import { toMinorUnits } from '@/lib/money';
 import type { Database, Executor } from '../../db/client';
+import { runTransaction } from '../../db/transaction';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { MessageLocale } from '../auth/templates';
 import { recordWager } from '../bonuses/service';
@@ -144,7 +145,7 @@ async function loadBet(
 /** Places a bet (see the module comment). Replays answer the first result; a changed request is a 409. */
 export async function placeBet(db: Database, input: PlaceBetInput): Promise<BetResult> {
   const hash = requestHash(input.game, input.request);
-  return db.transaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const pair = await lockActivePair(tx, input.userId);
 
     const existing = await loadBet(
@@ -275,7 +276,7 @@ export async function actOnRound(
   input: { userId: number; betId: number; game: 'miner' | 'hilo'; now: Date },
   act: (bet: BetRow, seeds: Seeds) => RoundUpdate,
 ): Promise<BetResult> {
-  return db.transaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const found = await loadBet(
       tx,
       and(eq(gameBets.id, input.betId), eq(gameBets.userId, input.userId), eq(gameBets.game, input.game)),

@@ -1,13 +1,37 @@
 /**
  * THE ledger: the only code that writes balances (DESIGN.md). Every movement is a double-entry transfer
- * whose signed entries sum to zero, carries a unique idempotency key, locks its accounts in id order
- * (so concurrent transfers cannot deadlock), and updates the cached balances in the same transaction.
- * User accounts can never go below zero (checked here, and by a CHECK constraint as a backstop).
+ * whose signed entries sum to zero, carries a unique idempotency key, locks its accounts in id order,
+ * and updates the cached balances in the same transaction. User accounts can never go below zero
+ * (checked here, and by a CHECK constraint as a backstop).
+ *
+ * LOCK ORDER. Every money transaction takes its locks in this one order, never going back to an earlier
+ * step once it took a later one; two transactions then cannot wait on each other in a cycle:
+ *
+ *   1. the row the operation is about, `FOR UPDATE`: the invoice (payment webhook, operator review), the
+ *      player's seed pair (a bet, a case opening), the round's bet row (a miner or hilo move);
+ *   2. the player's money lock ({@link lockUserMoney}: a transaction-scoped advisory lock per user).
+ *      `transfer()` takes it itself, before anything else, for the player whose account it moves; bonus
+ *      changes (activation, deposit award, wager, release, cancellation) take it before they read the
+ *      bonus state. A transaction holds at most one player's money lock: every transfer is between one
+ *      player's accounts and system accounts;
+ *   3. the transfer's idempotency key (its unique index entry);
+ *   4. the transfer's ledger account rows, `FOR UPDATE` in ascending id order. A player's accounts are only
+ *      ever locked under that player's money lock (2), so only system accounts (house shards, bonus pool,
+ *      payment clearing) are shared between transactions at this step. A transaction's later transfers may
+ *      lock further system accounts; no two code paths take two system accounts in opposite orders (a
+ *      deposit: clearing and house, then the bonus pool; a bet: the player's accounts, then a house shard).
+ *
+ * Before this order, a deposit webhook locked the cash account (4) and then the bonus lock (2) while a bet
+ * took the bonus lock and then the cash account: PostgreSQL killed one of them with a deadlock (40P01).
+ * Every money transaction also runs through `runTransaction` (server/db/transaction.ts), which runs a
+ * transaction PostgreSQL aborted with a deadlock or serialization failure again (bounded, jittered): the
+ * backstop for an order this comment failed to foresee; the idempotency keys make the rerun safe.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '@/lib/constants/currencies';
 import type { Executor } from '../../db/client';
+import { runTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/errors';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './schema';
 
@@ -28,6 +52,17 @@ export const HOUSE_SHARDS = 16;
 /** The house account of `userId`'s game bets (see {@link HOUSE_SHARDS}). */
 export function gameHouseAccount(db: Executor, userId: number, currency: Currency): Promise<LedgerAccount> {
   return systemAccount(db, `house:${userId % HOUSE_SHARDS}`, currency);
+}
+
+/** First key of the per-user money lock (the second is the user id); step 2 of the lock order above. */
+const MONEY_LOCK_CLASS = 734_619_004;
+
+/**
+ * Takes the player's money lock until the surrounding transaction ends (step 2 of the lock order):
+ * transfers of the player's accounts and changes of their bonuses take turns. Re-entrant.
+ */
+export async function lockUserMoney(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${MONEY_LOCK_CLASS}::int, ${userId}::int)`);
 }
 
 export interface LedgerAccount {
@@ -153,14 +188,22 @@ function canonical(value: unknown): string {
 
 /**
  * Moves money. Runs in a savepoint of `db` when it is a transaction (a failure undoes only the
- * transfer) or in a transaction of its own. Repeating a key with the same payload returns the first
- * transfer (`replayed: true`); a different payload throws IdempotencyConflictError.
+ * transfer) or in a transaction of its own (through `runTransaction`, so run again after a deadlock).
+ * Takes the money lock of the players whose accounts it moves first (see LOCK ORDER above). Repeating a
+ * key with the same payload returns the first transfer (`replayed: true`); a different payload throws
+ * IdempotencyConflictError.
  */
 export async function transfer(db: Executor, input: TransferInput): Promise<TransferResult> {
   const entries = input.entries.map((entry) => ({
     accountId: typeof entry.account === 'number' ? entry.account : entry.account.id,
     amountMinor: entry.amountMinor,
   }));
+  const knownUsers = input.entries.flatMap((entry) =>
+    typeof entry.account === 'number' || entry.account.userId === null ? [] : [entry.account.userId],
+  );
+  const unknownIds = input.entries.flatMap((entry) =>
+    typeof entry.account === 'number' ? [entry.account] : [],
+  );
   if (!input.idempotencyKey || input.idempotencyKey.length > 200) {
     throw new InvalidTransferError('an idempotency key of 1 to 200 characters is required');
   }
@@ -188,8 +231,19 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
     )
     .digest('hex');
 
-  return db.transaction(async (tx) => {
-    // The key first: a concurrent transfer with the same key waits here until the first commits.
+  return runTransaction(db, async (tx) => {
+    // The players' money locks first (lock order step 2), then the key: a concurrent transfer with the
+    // same key waits at the key until the first commits.
+    const userIds = new Set(knownUsers);
+    if (unknownIds.length > 0) {
+      const owners = await tx
+        .select({ userId: ledgerAccounts.userId })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, unknownIds));
+      for (const { userId } of owners) if (userId !== null) userIds.add(userId);
+    }
+    for (const userId of [...userIds].sort((a, b) => a - b)) await lockUserMoney(tx, userId);
+
     const [inserted] = await tx
       .insert(ledgerTransfers)
       .values({
@@ -225,7 +279,7 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
       };
     }
 
-    // Row locks in ascending id order: two transfers over the same accounts never wait on each other in a cycle.
+    // Row locks in ascending id order (lock order step 4).
     const locked = await tx
       .select({
         id: ledgerAccounts.id,
