@@ -55,7 +55,9 @@ export const paymentMethods = pgTable(
 /**
  * Deposit invoices. status: 1 created, 3 paid, 4 expired, 5 failed (lib/contracts/billing.ts). An
  * invoice is credited at most once: the credit is the ledger transfer `invoice:<id>:credit`, recorded in
- * `credit_transfer_id` (unique). Past `expires_at` an invoice can never be credited.
+ * `credit_transfer_id` (unique). `expires_at` ends the offer to the player, not the money: a payment the
+ * provider confirms later is credited all the same (or, when it cannot be, put in front of the operator
+ * as a payment review, below).
  */
 export const billingInvoices = pgTable(
   'billing_invoices',
@@ -113,4 +115,53 @@ export const billingWebhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/**
+ * A payment the provider confirmed that could not be credited by itself: the amount it took differs from
+ * the invoice (`amount_mismatch`), or it reports paid an invoice it had reported failed
+ * (`paid_after_failed`). It stays `open` until the operator credits it (the ledger transfer
+ * `invoice:<id>:credit`, recorded in `credit_transfer_id`) or refuses it (the money goes back through the
+ * provider, outside this system): `npm run admin -- invoice list --status review`, `invoice credit`,
+ * `invoice refuse`. One review per provider event.
+ */
+export const billingPaymentReviews = pgTable(
+  'billing_payment_reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => billingInvoices.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    reason: text('reason').notNull(),
+    /** What the provider says it took, in the invoice's currency. */
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    status: text('status').notNull().default('open'),
+    note: text('note'),
+    creditTransferId: bigint('credit_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('billing_payment_reviews_event_unique').on(table.provider, table.eventId),
+    index('billing_payment_reviews_invoice_idx').on(table.invoiceId),
+    index('billing_payment_reviews_open_idx')
+      .on(table.invoiceId)
+      .where(sql`${table.status} = 'open'`),
+    check(
+      'billing_payment_reviews_reason_known',
+      sql`${table.reason} IN ('amount_mismatch', 'paid_after_failed')`,
+    ),
+    check('billing_payment_reviews_status_known', sql`${table.status} IN ('open', 'credited', 'refused')`),
+    check('billing_payment_reviews_amount_positive', sql`${table.amountMinor} > 0`),
+    check(
+      'billing_payment_reviews_credited',
+      sql`(${table.status} = 'credited') = (${table.creditTransferId} IS NOT NULL)`,
+    ),
+    check(
+      'billing_payment_reviews_resolved',
+      sql`(${table.status} = 'open') = (${table.resolvedAt} IS NULL)`,
+    ),
+  ],
 );
