@@ -5,6 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useTransition } from 'react';
 import { LOCALE_RECORDS, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
+import { withoutPrivateParams } from '@/lib/private-query';
 
 /** Switches the interface language; next-intl keeps the choice in the locale cookie for 365 days. */
 export function LanguageSwitcher({ testId = 'language-switcher' }: { testId?: string }) {
@@ -16,7 +17,7 @@ export function LanguageSwitcher({ testId = 'language-switcher' }: { testId?: st
   const [pending, startTransition] = useTransition();
 
   function change(next: Locale) {
-    const query = searchParams.toString();
+    const query = withoutPrivateParams(searchParams.toString()).toString();
     startTransition(() => {
       router.replace(`${pathname}${query ? `?${query}` : ''}`, { locale: next, scroll: false });
     });

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onAnalyticsEvent, type AnalyticsEvent } from '@/lib/analytics';
 import { PageViewTracker } from './page-view-tracker';
 
@@ -11,10 +11,12 @@ vi.mock('next/navigation', () => ({
 
 describe('PageViewTracker', () => {
   let events: AnalyticsEvent[];
+  let stop: () => void;
   beforeEach(() => {
     events = [];
-    onAnalyticsEvent((event) => events.push(event));
+    stop = onAnalyticsEvent((event) => events.push(event));
   });
+  afterEach(() => stop());
 
   it('reports a page view with the full path on every route change', () => {
     nav.pathname = '/ru/games/dice';
@@ -26,5 +28,13 @@ describe('PageViewTracker', () => {
     rerender(<PageViewTracker />); // no change, no second report
     const views = events.filter((e) => e.event === '$pageview').map((e) => e.properties.path);
     expect(views).toEqual(['/ru/games/dice?utm_source=x', '/ru/faq']);
+  });
+
+  it('never reports the simple-auth token', () => {
+    nav.pathname = '/ru/bonuses';
+    nav.search = 'simple_auth=1&simpleAuthToken=secret&stag=7';
+    render(<PageViewTracker />);
+    const views = events.filter((e) => e.event === '$pageview').map((e) => e.properties.path);
+    expect(views).toEqual(['/ru/bonuses?simple_auth=1&stag=7']);
   });
 });

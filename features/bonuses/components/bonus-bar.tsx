@@ -9,6 +9,7 @@ import { DialogTrigger } from '@/components/ui/dialog-trigger';
 import { promoCode } from '@/lib/contracts/bonuses';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/money';
+import { withoutPrivateParams } from '@/lib/private-query';
 import { MODAL } from '@/lib/stores/modal-store';
 import { bonusOfferQueryOptions } from '../api/get-bonus-offer';
 import { waitingBonusQueryOptions } from '../api/get-waiting-bonus';
@@ -154,7 +155,7 @@ function useRejectPromo(): (promo: string) => void {
     (promo: string) => {
       usePromoStore.getState().rejectPromo(promo);
       if (!searchParams.has('promo')) return;
-      const params = new URLSearchParams(searchParams.toString());
+      const params = withoutPrivateParams(searchParams.toString());
       params.delete('promo');
       const query = params.toString();
       router.replace(`${pathname}${query ? `?${query}` : ''}${window.location.hash}`, { scroll: false });

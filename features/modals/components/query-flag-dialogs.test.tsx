@@ -46,4 +46,10 @@ describe('QueryFlagDialogs', () => {
     expect(useModalStore.getState().openModals).toEqual([]);
     expect(nav.replace).not.toHaveBeenCalled();
   });
+
+  it('does not bring the simple-auth token back into the address', () => {
+    nav.search = 'login=1&simpleAuthToken=secret&stag=7';
+    render(<QueryFlagDialogs />);
+    expect(nav.replace).toHaveBeenCalledWith('/games/dice?stag=7', { scroll: false });
+  });
 });

@@ -3,6 +3,7 @@
 import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
+import { withoutPrivateParams } from '@/lib/private-query';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { takeQueryFlags } from './query-flags';
@@ -19,7 +20,8 @@ export function QueryFlagDialogs() {
   const open = useModalStore((state) => state.open);
 
   useEffect(() => {
-    const { modals, rest } = takeQueryFlags(new URLSearchParams(searchParams.toString()));
+    // The address it writes never brings a private parameter back (lib/private-query.ts).
+    const { modals, rest } = takeQueryFlags(withoutPrivateParams(searchParams.toString()));
     if (modals.length === 0) return;
     const loggedIn = useSessionStore.getState().isLoggedIn;
     for (const modal of modals) {

@@ -83,6 +83,14 @@ describe('AttributionCapture', () => {
     ]);
   });
 
+  it('never sends the simple-auth token with the query parameters or the page address', async () => {
+    await visit('stag=aff_1&subH=sub-1&simple_auth=1&simpleAuthToken=secret');
+    expect(traffic.affiliate).toEqual([{ stag: 'aff_1', subH: 'sub-1', simple_auth: '1' }]);
+    expect(traffic.pageOpen).toEqual([
+      expect.objectContaining({ click_url: 'http://localhost:3000/ru?stag=aff_1&subH=sub-1&simple_auth=1' }),
+    ]);
+  });
+
   it('keeps an existing prHash and simpleAuth', async () => {
     Cookies.set('prHash', 'first-hash', { path: '/' });
     Cookies.set('simpleAuth', 'first', { path: '/' });

@@ -18,6 +18,7 @@ import {
 import { getFingerprint } from '@/features/traffic/lib/fingerprint';
 import { COOKIE, cookieExpiresDays, cookieExpiresFor, type CookieName } from '@/lib/constants/cookies';
 import { URL_MAX, USER_AGENT_MAX } from '@/lib/contracts/traffic';
+import { withoutPrivateParams, withoutPrivateParamsInUrl } from '@/lib/private-query';
 
 /**
  * Attribution capture (spec sections 3, 4 and 9; issue 6) from the address the visitor arrived with, and
@@ -41,7 +42,8 @@ import { URL_MAX, USER_AGENT_MAX } from '@/lib/contracts/traffic';
 export function AttributionCapture() {
   const searchParams = useSearchParams();
   useEffect(() => {
-    void captureAttributionFor(new URLSearchParams(searchParams.toString()));
+    // The simple-auth token is a secret, not attribution (lib/private-query.ts).
+    void captureAttributionFor(withoutPrivateParams(searchParams.toString()));
   }, [searchParams]);
   return null;
 }
@@ -101,7 +103,11 @@ async function pageOpen(query: URLSearchParams): Promise<void> {
   const subH = pageOpenSubH(query);
   if (subH === null) return;
   const uuid = await getFingerprint();
-  await registerPageOpen({ subH, uuid, click_url: window.location.href.slice(0, URL_MAX) });
+  await registerPageOpen({
+    subH,
+    uuid,
+    click_url: withoutPrivateParamsInUrl(window.location.href).slice(0, URL_MAX),
+  });
 }
 
 async function clientReport(): Promise<void> {
