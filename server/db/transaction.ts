@@ -48,6 +48,8 @@ export function retryableSqlState(error: unknown): string | null {
 /** Transactions run again in this process since it started (all runners): a number to watch. */
 export const transactionRetries = { count: 0 };
 
+const isTransaction = (db: Executor): boolean => db instanceof PgTransaction;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -60,7 +62,7 @@ export async function runTransaction<T>(
   body: (tx: Executor) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
-  if (db instanceof PgTransaction) return db.transaction(body);
+  if (isTransaction(db)) return db.transaction(body);
   const attempts = Math.max(1, options.attempts ?? MONEY_TRANSACTION_ATTEMPTS);
   const base = options.baseDelayMs ?? RETRY_BASE_DELAY_MS;
   const max = options.maxDelayMs ?? RETRY_MAX_DELAY_MS;

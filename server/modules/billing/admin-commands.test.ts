@@ -87,3 +87,97 @@ describe('npm run admin -- invoice list', () => {
     expect((await admin('invoice', 'list', '--status', 'expired')).out).toBe('No invoices.');
   });
 });
+
+describe('npm run admin -- invoice list --status review, invoice credit, invoice refuse', () => {
+  it('lists payments under review and credits or refuses each through the ledger, once', async () => {
+    const { email, token } = await signUpByEmail(app);
+    const pay = async (amount: number, taken: string) => {
+      const invoice = await client(app).post(
+        '/api/v2/billing/payment',
+        { method: 'sandbox-card-rub', amount, idempotency_key: `rv-${amount}-${taken}-key` },
+        token,
+      );
+      const id = invoice.json().id as number;
+      const paid = await client(app).post(`/sandbox/invoices/${id}/pay`, { amount_minor: taken });
+      expect(paid.json()).toMatchObject({ outcome: 'amount_mismatch' });
+      return id;
+    };
+    const toCredit = await pay(500, '49000');
+    const toRefuse = await pay(700, '1000');
+    expect(await balance(token)).toBe(0);
+
+    const listed = await admin('invoice', 'list', '--user', email, '--status', 'review');
+    expect(listed, listed.err).toMatchObject({ code: 0 });
+    const lines = listed.out.split('\n');
+    expect(lines[0]).toMatch(/^ID\s+USER\s+AMOUNT\s+TAKEN\s+CURRENCY\s+STATUS\s+REVIEW\s+EVENT/);
+    expect(lines[1]).toMatch(
+      new RegExp(`^${toRefuse}\\s+\\d+\\s+700\\.00\\s+10\\.00\\s+RUB\\s+created\\s+amount_mismatch\\s`),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(`^${toCredit}\\s+\\d+\\s+500\\.00\\s+490\\.00\\s+RUB\\s+created\\s+amount_mismatch\\s`),
+    );
+    expect(lines[3]).toMatch(/invoice credit <ID> --reason TEXT .* invoice refuse <ID> --reason TEXT/);
+
+    const credited = await admin('invoice', 'credit', String(toCredit), '--reason', 'short payment accepted');
+    expect(credited, credited.err).toMatchObject({ code: 0 });
+    expect(credited.out).toMatch(new RegExp(`^Credited 490\\.00 RUB for invoice ${toCredit} `));
+    const again = await admin('invoice', 'credit', String(toCredit), '--reason', 'short payment accepted');
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.out).toMatch(/^Already resolved: .* credited \(490\.00 RUB\)/);
+    expect(await balance(token)).toBe(490);
+
+    const refused = await admin(
+      'invoice',
+      'refuse',
+      String(toRefuse),
+      '--reason',
+      'returned by the provider',
+    );
+    expect(refused, refused.err).toMatchObject({ code: 0 });
+    expect(refused.out).toMatch(
+      new RegExp(`^Refused 10\\.00 RUB for invoice ${toRefuse} .*return it through sandbox`),
+    );
+    expect((await admin('invoice', 'refuse', String(toRefuse), '--reason', 'x')).out).toMatch(
+      /^Already resolved: .* refused/,
+    );
+    expect(await balance(token)).toBe(490);
+
+    expect((await admin('invoice', 'list', '--user', email, '--status', 'review')).out).toBe('No invoices.');
+    expect((await admin('invoice', 'list', '--user', email, '--status', 'paid')).out).toMatch(
+      new RegExp(`^${toCredit}\\s+\\d+\\s+500\\.00\\s+RUB\\s+paid\\s`, 'm'),
+    );
+    const history = (await client(app).get('/profile/history', token)).json();
+    expect(history.items.map((i: { kind: string; amount: number }) => [i.kind, i.amount])).toEqual([
+      ['deposit', 490],
+    ]);
+    await assertLedgerInvariants(db);
+  });
+
+  it('refuses to credit a review of an invoice paid meanwhile, and checks its arguments', async () => {
+    const { token } = await signUpByEmail(app);
+    const invoice = await client(app).post(
+      '/api/v2/billing/payment',
+      { method: 'sandbox-card-rub', amount: 300, idempotency_key: 'rv-paid-meanwhile' },
+      token,
+    );
+    const id = invoice.json().id as number;
+    await client(app).post(`/sandbox/invoices/${id}/pay`, { amount_minor: '100' });
+    expect((await client(app).post(`/sandbox/invoices/${id}/pay`, {})).json()).toMatchObject({
+      outcome: 'credited',
+    });
+    const credit = await admin('invoice', 'credit', String(id), '--reason', 'x');
+    expect(credit).toMatchObject({ code: 1 });
+    expect(credit.err).toMatch(/already paid/);
+    expect(await balance(token)).toBe(300);
+    expect((await admin('invoice', 'refuse', String(id), '--reason', 'duplicate notice')).code).toBe(0);
+    expect(await admin('invoice', 'credit', '999999', '--reason', 'x')).toMatchObject({ code: 1 });
+    for (const argv of [
+      ['invoice', 'credit', String(id)],
+      ['invoice', 'credit', 'abc', '--reason', 'x'],
+      ['invoice', 'refuse', '--reason', 'x'],
+    ]) {
+      expect(await admin(...argv), argv.join(' ')).toMatchObject({ code: 2, connected: false });
+    }
+    await assertLedgerInvariants(db);
+  });
+});

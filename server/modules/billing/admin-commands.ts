@@ -13,9 +13,11 @@ import { minorToMajor } from '../ledger/service';
 import { parseUserIdentifier } from '../users/admin-commands';
 import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../users/service';
 import { adjustBalance } from '../wallet/service';
-import { listInvoices } from './service';
+import { findInvoice, listInvoices, openReviewsOf, resolveReview } from './service';
 
 const STATUS_NAMES: Record<string, number> = { created: 1, processing: 2, paid: 3, expired: 4, failed: 5 };
+/** `--status review`: invoices with a payment the provider confirmed that waits for the operator. */
+const REVIEW = 'review';
 const statusName = (status: number) =>
   Object.entries(STATUS_NAMES).find(([, value]) => value === status)?.[0] ?? String(status);
 
@@ -54,14 +56,17 @@ export const invoiceCommands: CommandGroup = {
   commands: [
     defineCommand({
       name: 'list',
-      args: '[--user ID|EMAIL|PHONE] [--status created|paid|expired|failed] [--limit N]',
-      summary: 'List invoices, newest first (default 50)',
+      args: '[--user ID|EMAIL|PHONE] [--status created|paid|expired|failed|review] [--limit N]',
+      summary:
+        'List invoices, newest first (default 50); review: payments the provider confirmed that wait for `invoice credit` or `invoice refuse`',
       options: { user: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' } },
       parse(positionals, values) {
         if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
         const status = text(values, 'status');
-        if (status !== undefined && !(status in STATUS_NAMES)) {
-          throw new UsageError(`--status must be one of ${Object.keys(STATUS_NAMES).join(', ')}`);
+        if (status !== undefined && status !== REVIEW && !(status in STATUS_NAMES)) {
+          throw new UsageError(
+            `--status must be one of ${[...Object.keys(STATUS_NAMES), REVIEW].join(', ')}`,
+          );
         }
         const rawLimit = text(values, 'limit');
         const limit = rawLimit === undefined ? 50 : /^\d{1,4}$/.test(rawLimit) ? Number(rawLimit) : NaN;
@@ -69,15 +74,48 @@ export const invoiceCommands: CommandGroup = {
           throw new UsageError('--limit must be 1 to 1000');
         return {
           user: text(values, 'user'),
-          status: status === undefined ? undefined : STATUS_NAMES[status],
+          status: status === undefined || status === REVIEW ? undefined : STATUS_NAMES[status],
+          review: status === REVIEW,
           limit,
         };
       },
       async run({ db, out }, input) {
         const user = input.user === undefined ? undefined : await findUser(db, input.user);
-        const rows = await listInvoices(db, { userId: user?.id, status: input.status, limit: input.limit });
+        const rows = await listInvoices(db, {
+          userId: user?.id,
+          status: input.status,
+          review: input.review,
+          limit: input.limit,
+        });
         if (rows.length === 0) {
           out('No invoices.');
+          return;
+        }
+        if (input.review) {
+          const lines: string[][] = [];
+          for (const row of rows) {
+            for (const review of await openReviewsOf(db, row.id)) {
+              lines.push([
+                String(row.id),
+                String(row.userId),
+                minorToMajor(row.amountMinor).toFixed(2),
+                minorToMajor(review.amountMinor).toFixed(2),
+                row.currency,
+                statusName(row.status),
+                review.reason,
+                `${row.provider}:${review.eventId}`,
+                review.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+              ]);
+            }
+          }
+          for (const line of table([
+            ['ID', 'USER', 'AMOUNT', 'TAKEN', 'CURRENCY', 'STATUS', 'REVIEW', 'EVENT', 'CONFIRMED (UTC)'],
+            ...lines,
+          ]))
+            out(line);
+          out(
+            'Resolve each: invoice credit <ID> --reason TEXT (credits TAKEN) or invoice refuse <ID> --reason TEXT.',
+          );
           return;
         }
         for (const line of table([
@@ -95,8 +133,60 @@ export const invoiceCommands: CommandGroup = {
           out(line);
       },
     }),
+    reviewCommand('credit'),
+    reviewCommand('refuse'),
   ],
 };
+
+function reviewCommand(action: 'credit' | 'refuse') {
+  return defineCommand({
+    name: action,
+    args: '<invoice-id> --reason TEXT',
+    summary:
+      action === 'credit'
+        ? "Credit an invoice's payment under review (what the provider took) through the ledger and mark it paid"
+        : "Refuse an invoice's payment under review (the provider returns it); moves no money",
+    options: { reason: { type: 'string' } },
+    parse(positionals, values) {
+      if (positionals.length !== 1 || !/^[1-9]\d{0,9}$/.test(positionals[0])) {
+        throw new UsageError('expected <invoice-id>');
+      }
+      const reason = text(values, 'reason')?.trim();
+      if (!reason) throw new UsageError('--reason TEXT is required');
+      return { invoiceId: Number(positionals[0]), reason };
+    },
+    async run({ db, out }, input) {
+      const invoice = await findInvoice(db, input.invoiceId);
+      if (!invoice) throw new CommandError(`No invoice ${input.invoiceId}`);
+      const result = await resolveReview(db, {
+        invoiceId: invoice.id,
+        action,
+        note: input.reason,
+        now: new Date(),
+      });
+      const amount = (minor: bigint) => `${minorToMajor(minor).toFixed(2)} ${invoice.currency}`;
+      if (!result.done) {
+        if (result.reason === 'already_paid') {
+          throw new CommandError(
+            `Invoice ${invoice.id} is already paid: refuse this review, or use balance credit if the provider took the money twice`,
+          );
+        }
+        if (result.reason === 'nothing_open' && result.review) {
+          out(
+            `Already resolved: invoice ${invoice.id}, review ${result.review.id} ${result.review.status} (${amount(result.review.amountMinor)})`,
+          );
+          return;
+        }
+        throw new CommandError(`Invoice ${invoice.id} has no payment under review`);
+      }
+      out(
+        action === 'credit'
+          ? `Credited ${amount(result.review.amountMinor)} for invoice ${invoice.id} (user ${invoice.userId}, transfer ${result.transferId}, review ${result.review.id})`
+          : `Refused ${amount(result.review.amountMinor)} for invoice ${invoice.id} (user ${invoice.userId}, review ${result.review.id}); return it through ${invoice.provider}`,
+      );
+    },
+  });
+}
 
 function adjustCommand(direction: 'credit' | 'debit') {
   return defineCommand({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { billingDataReply, historyReply, invoice as invoiceSchema } from '@/lib/contracts/billing';
 import { seedDatabase, seedSteps } from '../../db/seed';
@@ -9,7 +9,7 @@ import { createTestApp } from '../../test/helpers';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { ledgerEntries, ledgerTransfers } from '../ledger/schema';
 import { signBody, SIGNATURE_HEADER } from './providers';
-import { billingInvoices, billingWebhookEvents } from './schema';
+import { billingInvoices, billingPaymentReviews, billingWebhookEvents } from './schema';
 
 const clock = manualClock(new Date('2031-01-01T00:00:00Z'));
 const secret = 's'.repeat(40);
@@ -262,23 +262,74 @@ describe('paying an invoice', () => {
     await assertLedgerInvariants(db);
   });
 
-  it('an invoice past its life is expired and never credited, whether or not a poll saw it first', async () => {
+  it('a payment confirmed after the invoice life is credited late, whether or not a poll expired it first', async () => {
     const { email, password, token: first } = await signUpByEmail(app);
     const polled = await newInvoice(first);
     const unpolled = await newInvoice(first);
+    const failed = await newInvoice(first);
     clock.advance(1199_000);
     // Access tokens are shorter-lived than invoices: log in again.
-    const login = await client(app).post('/api/v2/auth/login/email/password', { email, password });
-    const token = login.json().token as string;
+    const logIn = async () =>
+      (await client(app).post('/api/v2/auth/login/email/password', { email, password })).json()
+        .token as string;
+    let token = await logIn();
     expect((await statusOf(token, polled.id)).json()).toMatchObject({ status: 1, life_time: 1 });
     clock.advance(1_000);
     expect((await statusOf(token, polled.id)).json()).toMatchObject({ status: 4, life_time: 0 });
-    expect((await webhook(paidEvent(polled))).json()).toMatchObject({ outcome: 'expired' });
-    expect((await webhook(paidEvent(unpolled))).json()).toMatchObject({ outcome: 'expired' });
-    expect((await statusOf(token, unpolled.id)).json().status).toBe(4);
     const page = await app.inject({ method: 'GET', url: `/sandbox/invoices/${unpolled.id}` });
     expect(page.body).toContain('can no longer be paid');
+    // A failure reported after the life only expires the invoice.
+    expect((await webhook({ ...paidEvent(failed), status: 'failed' })).json()).toMatchObject({
+      outcome: 'expired',
+    });
+    // The provider took the money: it is credited, late, once.
+    clock.advance(3_600_000);
+    expect((await webhook(paidEvent(polled))).json()).toMatchObject({ outcome: 'credited_late' });
+    expect((await webhook(paidEvent(unpolled))).json()).toMatchObject({ outcome: 'credited_late' });
+    expect((await webhook(paidEvent(unpolled))).json()).toMatchObject({ outcome: 'already_paid' });
+    token = await logIn();
+    expect((await statusOf(token, polled.id)).json()).toMatchObject({ status: 3, life_time: 0 });
+    expect((await statusOf(token, unpolled.id)).json()).toMatchObject({ status: 3, life_time: 0 });
+    expect(await balanceOf(token)).toBe(1000);
+    const history = historyReply.parse((await client(app).get('/profile/history', token)).json());
+    expect(history.items.map((item) => [item.kind, item.amount])).toEqual([
+      ['deposit', 500],
+      ['deposit', 500],
+    ]);
+    await assertLedgerInvariants(db);
+  });
+
+  it('a payment that cannot be credited by itself is kept for review, never dropped', async () => {
+    const { token } = await signUpByEmail(app);
+    const mismatched = await newInvoice(token);
+    const failed = await newInvoice(token);
+    // Another amount than the invoice's, alive or late.
+    expect((await webhook(paidEvent(mismatched, '49000'))).json()).toMatchObject({
+      outcome: 'amount_mismatch',
+    });
+    // Paid after the provider reported it failed.
+    expect((await webhook({ ...paidEvent(failed), status: 'failed' })).json()).toMatchObject({
+      outcome: 'failed',
+    });
+    const paidAfterFailed = paidEvent(failed);
+    expect((await webhook(paidAfterFailed)).json()).toMatchObject({ outcome: 'paid_after_failed' });
+    // The same event again: one review.
+    expect((await webhook(paidAfterFailed)).json()).toMatchObject({
+      outcome: 'paid_after_failed',
+      duplicate: true,
+    });
+    expect((await statusOf(token, mismatched.id)).json().status).toBe(1);
+    expect((await statusOf(token, failed.id)).json().status).toBe(5);
     expect(await balanceOf(token)).toBe(0);
+    const reviews = await db
+      .select()
+      .from(billingPaymentReviews)
+      .where(inArray(billingPaymentReviews.invoiceId, [mismatched.id, failed.id]))
+      .orderBy(billingPaymentReviews.id);
+    expect(reviews.map((r) => [r.invoiceId, r.reason, r.amountMinor, r.status])).toEqual([
+      [mismatched.id, 'amount_mismatch', 49_000n, 'open'],
+      [failed.id, 'paid_after_failed', 50_000n, 'open'],
+    ]);
     await assertLedgerInvariants(db);
   });
 
@@ -320,7 +371,7 @@ describe('paying an invoice', () => {
       ).statusCode,
     ).toBe(404);
     expect(await snapshot()).toEqual(before);
-    // A wrong amount is recorded as an event but credits nothing.
+    // A wrong amount is recorded as an event and a review, and credits nothing.
     expect((await webhook(paidEvent(inv, '1'))).json()).toMatchObject({ outcome: 'amount_mismatch' });
     expect((await statusOf(token, inv.id)).json().status).toBe(1);
     expect(await balanceOf(token)).toBe(0);

@@ -2,7 +2,7 @@
  * Deposits: payment methods, invoices, and crediting a paid invoice through the ledger exactly once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, isNull, or, type SQL } from 'drizzle-orm';
 import type { Invoice, PaymentMethod } from '@/lib/contracts/billing';
 import { INVOICE_STATUS } from '@/lib/contracts/billing';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
@@ -19,7 +19,7 @@ import {
   userAccount,
 } from '../ledger/service';
 import type { PaymentProvider, WebhookEvent } from './providers';
-import { billingInvoices, billingWebhookEvents, paymentMethods } from './schema';
+import { billingInvoices, billingPaymentReviews, billingWebhookEvents, paymentMethods } from './schema';
 
 export type InvoiceRow = typeof billingInvoices.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -199,7 +199,7 @@ export async function invoiceStatus(
       .set({ status: INVOICE_STATUS.expired })
       .where(and(eq(billingInvoices.id, invoiceId), eq(billingInvoices.status, INVOICE_STATUS.created)))
       .returning();
-    // Lost the race to a webhook (which credits only before expiry): read what it wrote.
+    // Lost the race to a webhook: read what it wrote.
     return expired ?? (await invoiceStatus(db, userId, invoiceId, now));
   }
   return row;
@@ -207,16 +207,72 @@ export async function invoiceStatus(
 
 export type WebhookOutcome =
   | 'credited'
+  | 'credited_late'
   | 'already_paid'
   | 'expired'
   | 'failed'
   | 'amount_mismatch'
+  | 'paid_after_failed'
   | 'unknown_invoice';
 
+/** Why a confirmed payment waits for the operator (billing_payment_reviews.reason). */
+export type ReviewReason = 'amount_mismatch' | 'paid_after_failed';
+export type ReviewRow = typeof billingPaymentReviews.$inferSelect;
+
 /**
- * Applies one verified webhook event: a repeated event id does nothing; a paid event credits the
- * invoice's user from the provider's clearing account exactly once, only while the invoice is alive,
- * together with the deposit's bonus (bonuses/service.ts `awardDepositBonus`).
+ * Credits `amountMinor` taken by the provider for `invoice` (locked by the caller) to the invoice's user,
+ * from the provider's clearing account (the invoice's commission to the house), marks it paid and awards
+ * the deposit's bonus (bonuses/service.ts `awardDepositBonus`), all in `tx`. The ledger key
+ * `invoice:<id>:credit` makes it once per invoice.
+ */
+async function creditInvoice(
+  tx: Executor,
+  invoice: InvoiceRow,
+  amountMinor: bigint,
+  now: Date,
+  meta: Record<string, unknown>,
+): Promise<number> {
+  const currency = invoice.currency as Currency;
+  // The invoice's commission, unless a reviewed amount is too small to carry it.
+  const commission = invoice.commissionMinor < amountMinor ? invoice.commissionMinor : 0n;
+  const clearing = await systemAccount(tx, `clearing:${invoice.provider}`, currency);
+  const cash = await userAccount(tx, invoice.userId, currency, 'cash');
+  const entries = [
+    { account: clearing, amountMinor: -amountMinor },
+    { account: cash, amountMinor: amountMinor - commission },
+  ];
+  if (commission > 0n) {
+    entries.push({ account: await systemAccount(tx, 'house', currency), amountMinor: commission });
+  }
+  const credit = await transfer(tx, {
+    idempotencyKey: `invoice:${invoice.id}:credit`,
+    kind: 'deposit',
+    reference: `invoice:${invoice.id}`,
+    entries,
+    meta: { provider: invoice.provider, method_id: invoice.methodId, ...meta },
+  });
+  await tx
+    .update(billingInvoices)
+    .set({ status: INVOICE_STATUS.paid, paidAt: now, creditTransferId: credit.transferId })
+    .where(eq(billingInvoices.id, invoice.id));
+  // The deposit's bonus (waiting promo or welcome-pack stage), in this same transaction.
+  await awardDepositBonus(tx, {
+    userId: invoice.userId,
+    currency,
+    invoiceId: invoice.id,
+    amountMinor: amountMinor - commission,
+    now,
+  });
+  return credit.transferId;
+}
+
+/**
+ * Applies one verified webhook event: a repeated event id does nothing. A paid event credits the
+ * invoice's user exactly once (`creditInvoice`), also when it comes after the invoice's life: the life
+ * ends the offer to the player, but the provider has taken the money (outcome `credited_late`). A paid
+ * event that cannot be credited by itself (another amount than the invoice's, or an invoice the provider
+ * had reported failed) is kept as an open payment review for the operator (`invoice list --status
+ * review`). A failed event fails a live invoice.
  */
 export async function applyWebhookEvent(
   db: Executor,
@@ -256,51 +312,37 @@ export async function applyWebhookEvent(
       .where(and(eq(billingInvoices.hash, event.invoiceHash), eq(billingInvoices.provider, provider.name)))
       .for('update');
     let outcome: WebhookOutcome;
-    const setStatus = async (status: number, extra: Partial<InvoiceRow> = {}, where?: SQL) =>
-      tx
-        .update(billingInvoices)
-        .set({ status, ...extra })
-        .where(where ?? eq(billingInvoices.id, invoice!.id));
-    if (!invoice) outcome = 'unknown_invoice';
-    else if (invoice.status === INVOICE_STATUS.paid) outcome = 'already_paid';
-    else if (invoice.status !== INVOICE_STATUS.created || now >= invoice.expiresAt) {
-      if (invoice.status === INVOICE_STATUS.created) await setStatus(INVOICE_STATUS.expired);
-      outcome = 'expired';
-    } else if (event.status === 'failed') {
-      await setStatus(INVOICE_STATUS.failed);
-      outcome = 'failed';
-    } else if (event.amountMinor !== invoice.amountMinor) outcome = 'amount_mismatch';
-    else {
-      const currency = invoice.currency as Currency;
-      const clearing = await systemAccount(tx, `clearing:${provider.name}`, currency);
-      const cash = await userAccount(tx, invoice.userId, currency, 'cash');
-      const entries = [
-        { account: clearing, amountMinor: -invoice.amountMinor },
-        { account: cash, amountMinor: invoice.amountMinor - invoice.commissionMinor },
-      ];
-      if (invoice.commissionMinor > 0n) {
-        entries.push({
-          account: await systemAccount(tx, 'house', currency),
-          amountMinor: invoice.commissionMinor,
+    const setStatus = (status: number) =>
+      tx.update(billingInvoices).set({ status }).where(eq(billingInvoices.id, invoice!.id));
+    const review = async (reason: ReviewReason) => {
+      if (event.amountMinor > 0n) {
+        await tx.insert(billingPaymentReviews).values({
+          invoiceId: invoice!.id,
+          provider: provider.name,
+          eventId: event.eventId,
+          reason,
+          amountMinor: event.amountMinor,
+          createdAt: now,
         });
       }
-      const credit = await transfer(tx, {
-        idempotencyKey: `invoice:${invoice.id}:credit`,
-        kind: 'deposit',
-        reference: `invoice:${invoice.id}`,
-        entries,
-        meta: { provider: provider.name, method_id: invoice.methodId },
-      });
-      await setStatus(INVOICE_STATUS.paid, { paidAt: now, creditTransferId: credit.transferId });
-      // The deposit's bonus (waiting promo or welcome-pack stage), in this same transaction.
-      await awardDepositBonus(tx, {
-        userId: invoice.userId,
-        currency,
-        invoiceId: invoice.id,
-        amountMinor: invoice.amountMinor - invoice.commissionMinor,
-        now,
-      });
-      outcome = 'credited';
+      return reason;
+    };
+    const alive = invoice?.status === INVOICE_STATUS.created && now < invoice.expiresAt;
+    if (!invoice) outcome = 'unknown_invoice';
+    else if (invoice.status === INVOICE_STATUS.paid) outcome = 'already_paid';
+    else if (event.status === 'failed') {
+      if (alive) {
+        await setStatus(INVOICE_STATUS.failed);
+        outcome = 'failed';
+      } else {
+        if (invoice.status === INVOICE_STATUS.created) await setStatus(INVOICE_STATUS.expired);
+        outcome = invoice.status === INVOICE_STATUS.failed ? 'failed' : 'expired';
+      }
+    } else if (event.amountMinor !== invoice.amountMinor) outcome = await review('amount_mismatch');
+    else if (invoice.status === INVOICE_STATUS.failed) outcome = await review('paid_after_failed');
+    else {
+      await creditInvoice(tx, invoice, invoice.amountMinor, now, alive ? {} : { late: true });
+      outcome = alive ? 'credited' : 'credited_late';
     }
     await tx
       .update(billingWebhookEvents)
@@ -315,14 +357,92 @@ export async function applyWebhookEvent(
   });
 }
 
+/** Open payment reviews of an invoice, oldest first. */
+export function openReviewsOf(db: Executor, invoiceId: number): Promise<ReviewRow[]> {
+  return db
+    .select()
+    .from(billingPaymentReviews)
+    .where(and(eq(billingPaymentReviews.invoiceId, invoiceId), eq(billingPaymentReviews.status, 'open')))
+    .orderBy(asc(billingPaymentReviews.id));
+}
+
+export type ResolveOutcome =
+  | { done: true; review: ReviewRow; transferId: number | null }
+  | { done: false; reason: 'unknown_invoice' | 'nothing_open' | 'already_paid'; review?: ReviewRow };
+
+/**
+ * The operator resolves the oldest open review of an invoice: `credit` credits what the provider took
+ * (through the ledger, key `invoice:<id>:credit`, so at most once per invoice) and marks the invoice paid;
+ * `refuse` records that the money goes back through the provider and moves nothing. Idempotent: a
+ * repeat finds nothing open and answers the last resolved review (`nothing_open`). Crediting an invoice
+ * that was paid meanwhile is refused (`already_paid`): refuse the review, or credit the player with
+ * `balance credit` when the provider really took the money twice.
+ */
+export function resolveReview(
+  db: Executor,
+  input: { invoiceId: number; action: 'credit' | 'refuse'; note: string; now: Date },
+): Promise<ResolveOutcome> {
+  return runTransaction(db, async (tx) => {
+    const [invoice] = await tx
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.id, input.invoiceId))
+      .for('update');
+    if (!invoice) return { done: false, reason: 'unknown_invoice' };
+    const [open] = await openReviewsOf(tx, invoice.id);
+    if (!open) {
+      const [last] = await tx
+        .select()
+        .from(billingPaymentReviews)
+        .where(eq(billingPaymentReviews.invoiceId, invoice.id))
+        .orderBy(desc(billingPaymentReviews.resolvedAt), desc(billingPaymentReviews.id))
+        .limit(1);
+      return { done: false, reason: 'nothing_open', review: last };
+    }
+    let transferId: number | null = null;
+    if (input.action === 'credit') {
+      if (invoice.status === INVOICE_STATUS.paid)
+        return { done: false, reason: 'already_paid', review: open };
+      transferId = await creditInvoice(tx, invoice, open.amountMinor, input.now, {
+        review_id: open.id,
+        review_note: input.note,
+      });
+    }
+    const [resolved] = await tx
+      .update(billingPaymentReviews)
+      .set({
+        status: input.action === 'credit' ? 'credited' : 'refused',
+        note: input.note,
+        creditTransferId: transferId,
+        resolvedAt: input.now,
+      })
+      .where(eq(billingPaymentReviews.id, open.id))
+      .returning();
+    return { done: true, review: resolved, transferId };
+  });
+}
+
 /** Invoices for the admin CLI, newest first. */
 export function listInvoices(
   db: Executor,
-  filter: { userId?: number; status?: number; limit: number },
+  filter: { userId?: number; status?: number; review?: boolean; limit: number },
 ): Promise<InvoiceRow[]> {
   const conditions = [
     filter.userId === undefined ? undefined : eq(billingInvoices.userId, filter.userId),
     filter.status === undefined ? undefined : eq(billingInvoices.status, filter.status),
+    filter.review
+      ? exists(
+          db
+            .select({ id: billingPaymentReviews.id })
+            .from(billingPaymentReviews)
+            .where(
+              and(
+                eq(billingPaymentReviews.invoiceId, billingInvoices.id),
+                eq(billingPaymentReviews.status, 'open'),
+              ),
+            ),
+        )
+      : undefined,
   ].filter(Boolean) as SQL[];
   return db
     .select()
