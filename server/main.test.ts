@@ -88,11 +88,12 @@ describe('server/main.ts', () => {
 
 describe('server/main.ts without NODE_ENV', () => {
   /** The environment of `npm run api` on a machine where NODE_ENV is not set (vitest sets it: drop it). */
-  const bareEnv = (extra: Record<string, string>) => {
+  const bareEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
     const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info' };
     delete env.NODE_ENV;
     delete env.JWT_SECRET;
-    return { ...env, ...extra };
+    // (Next's typing of ProcessEnv requires NODE_ENV; this environment deliberately has none.)
+    return { ...env, ...extra } as NodeJS.ProcessEnv;
   };
 
   it('runs as production: refuses to start without JWT_SECRET and says why', async () => {

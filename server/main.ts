@@ -8,6 +8,7 @@ import { buildApp, type App } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
 import { seedDatabase, seedSteps } from './db/seed';
+import { OUTBOX_PURGE_INTERVAL_MS, redactExpiredMessages } from './modules/outbox/service';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
@@ -94,6 +95,14 @@ async function main(): Promise<void> {
       port: config.apiPort,
       listenTextResolver: (address) => `API listening on ${address}`,
     });
+    // Blank outbox messages whose one-time code or link has expired (outbox/service.ts).
+    const { db } = database;
+    setInterval(() => {
+      if (shuttingDown) return;
+      redactExpiredMessages(db, new Date()).catch((error: unknown) =>
+        log.warn({ err: error }, 'Outbox purge failed; retrying later'),
+      );
+    }, OUTBOX_PURGE_INTERVAL_MS).unref();
   })();
   try {
     await startup;

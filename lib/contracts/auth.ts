@@ -22,7 +22,10 @@ export const phone = z
   .transform((v) => v.replace(/[\s()-]/g, ''))
   .pipe(z.string().regex(/^\+[1-9]\d{9,14}$/));
 export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-export const code = z.string().trim().regex(/^\d{6}$/);
+export const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 /** Attribution sent with every registration (spec section 7). */
@@ -59,8 +62,16 @@ export const authReply = z.object({
 });
 export type AuthReply = z.infer<typeof authReply>;
 
-export const loginEmailPasswordBody = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX), ...captchaField });
-export const loginPhonePasswordBody = z.object({ phone, password: z.string().min(1).max(PASSWORD_MAX), ...captchaField });
+export const loginEmailPasswordBody = z.object({
+  email,
+  password: z.string().min(1).max(PASSWORD_MAX),
+  ...captchaField,
+});
+export const loginPhonePasswordBody = z.object({
+  phone,
+  password: z.string().min(1).max(PASSWORD_MAX),
+  ...captchaField,
+});
 export const loginEmailCodeBody = z.object({ email, code });
 export const loginPhoneCodeBody = z.object({ phone, code });
 /** `POST /api/v2/auth/login/{email|phone}/verification` and the resend calls: send a one-time code. */
@@ -106,7 +117,10 @@ export const refreshReply = z.object({ access_token: z.string() });
 /** Password restore by e-mail (spec section 7). */
 export const forgotEmailBody = z.object({ email, ...captchaField });
 export const emailCodeConfirmBody = z.object({ email, code });
-export const resetTokenReply = z.object({ success: z.literal(true), data: z.object({ reset_token: z.string() }) });
+export const resetTokenReply = z.object({
+  success: z.literal(true),
+  data: z.object({ reset_token: z.string() }),
+});
 const resetToken = z.string().min(16).max(512);
 /** `email/token/check` (is the link's token still good?) and `email/token/confirm` (trade it for a reset token). */
 export const tokenBody = z.object({ token: resetToken });
@@ -117,7 +131,12 @@ export const forgotPhoneBody = z.object({ phone, ...captchaField });
 export const phoneCodeConfirmBody = z.object({ phone, code });
 /** `/reset-password/{token}?phone=...` checks the phone restore token first (spec section 2). */
 export const phoneTokenCheckBody = z.object({ phone, token: resetToken });
-export const resetByPhoneBody = z.object({ phone, token: resetToken, password, password_confirm: z.string() });
+export const resetByPhoneBody = z.object({
+  phone,
+  token: resetToken,
+  password,
+  password_confirm: z.string(),
+});
 
 /** `POST /api/v2/auth/password/set` (an account without a password, e.g. social). */
 export const passwordSetBody = z.object({ password, confirm_password: z.string() });
@@ -216,6 +235,8 @@ export const devOutboxReply = z.object({
       code: z.string().nullable(),
       link: z.string().nullable(),
       created_at: z.string(),
+      /** When the code or link stops working (null: none); after it body, code and link are redacted. */
+      expires_at: z.string().nullable(),
     }),
   ),
 });

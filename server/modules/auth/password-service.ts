@@ -69,7 +69,10 @@ export async function forgotPassword(
                 channel: 'email',
                 now,
               });
-              return `${deps.config.webPublicUrl}/${input.locale}/reset-password/${token}`;
+              return {
+                url: `${deps.config.webPublicUrl}/${input.locale}/reset-password/${token}`,
+                expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+              };
             }
           : undefined,
     }),

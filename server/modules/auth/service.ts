@@ -124,7 +124,10 @@ const TEMPLATE_OF: Record<CodePurpose, TemplateName> = {
   reset: 'password_reset',
 };
 
-/** Issues a code (unless in cooldown) and writes its message; `link` only for e-mailed restore codes. */
+/**
+ * Issues a code (unless in cooldown) and writes its message; `link` only for e-mailed restore codes. The
+ * message expires with the longer-lived of its code and link (outbox/service.ts redacts it then).
+ */
 export async function issueAndSendCode(
   deps: AuthDeps,
   tx: Executor,
@@ -135,7 +138,7 @@ export async function issueAndSendCode(
     address: string;
     userId: number;
     locale: MessageLocale;
-    link?: (tx: Executor) => Promise<string>;
+    link?: (tx: Executor) => Promise<{ url: string; expiresAt: Date }>;
   },
 ): Promise<IssueResult> {
   const now = deps.clock();
@@ -147,7 +150,9 @@ export async function issueAndSendCode(
     now,
   );
   if (!result.issued) return result;
-  const link = input.link ? await input.link(tx) : undefined;
+  const issuedLink = input.link ? await input.link(tx) : undefined;
+  const link = issuedLink?.url;
+  const codeExpiresAt = new Date(now.getTime() + CODE_TTL_MS);
   const message = renderMessage(TEMPLATE_OF[input.purpose], channel, input.locale, {
     code: result.code,
     link,
@@ -161,6 +166,7 @@ export async function issueAndSendCode(
     ...message,
     code: result.code,
     link: link ?? null,
+    expiresAt: issuedLink && issuedLink.expiresAt > codeExpiresAt ? issuedLink.expiresAt : codeExpiresAt,
   });
   return result;
 }

@@ -136,6 +136,29 @@ describe("the profile's fresh_token", () => {
     expect(await status(refreshed.json().access_token)).toBe(401);
   });
 
+  it('is null for a superseded token, which thus never obtains the refresh right of its family', async () => {
+    const { token: older } = await signUpByEmail(app);
+    const refreshed = await refresh(older);
+    expect(refreshed.statusCode).toBe(200);
+    const current = refreshed.json().access_token as string;
+
+    // The older token still authenticates until it expires, but its profile call hands out nothing.
+    const reply = await profile(app, older);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().fresh_token).toBeNull();
+    // The session stays the holder of the current token's: it refreshes as before.
+    const next = await refresh(current);
+    expect(next.statusCode).toBe(200);
+    expect(await status(next.json().access_token)).toBe(200);
+  });
+
+  it("carries the presented token's own refresh right, never a later one", async () => {
+    const { token } = await signUpByEmail(app);
+    const fresh = (await profile(app, token)).json().fresh_token as string;
+    const claims = (t: string) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString());
+    expect(claims(fresh)).toMatchObject({ jti: claims(token).jti, fid: claims(token).fid });
+  });
+
   it('does not break a client that ignores it: the original token still refreshes', async () => {
     const { token } = await signUpByEmail(app);
     await profile(app, token);

@@ -6,9 +6,11 @@
  * - `POST /auth/refresh-token` takes the family's latest token, even expired, and hands out the next one,
  *   exactly once, while the family is inside its refresh window (30 days from log-in). Presenting an
  *   older token of the family again is reuse: the whole family is revoked.
- * - The profile's `fresh_token` re-issues the family's latest refresh right (same `jti`) with a new
- *   expiry; it does not rotate, so a client that ignores it keeps a refreshable token, and one that stores
- *   it (the simple-auth flow) can refresh with it. `jti` thus names a refresh step of the family.
+ * - The profile's `fresh_token` re-issues the presented token's refresh right (same `jti`) with a new
+ *   expiry, and only while that is the family's latest: it does not rotate, so a client that ignores it
+ *   keeps a refreshable token, and one that stores it (the simple-auth flow) can refresh with it. A
+ *   superseded token (one already traded at the refresh call) gets null: an older token never obtains
+ *   the family's current refresh right, nor a longer life. `jti` thus names a refresh step of the family.
  * - Authenticated calls check signature, expiry, and that the family exists and is not revoked.
  */
 import { randomUUID } from 'node:crypto';
@@ -134,13 +136,13 @@ export async function refreshSession(
   throw new UnauthorizedError();
 }
 
-/** A new token carrying the family's current refresh right (the profile's fresh_token). */
-export function freshToken(key: Uint8Array, session: AuthSession, now: Date): Promise<string> {
-  return signAccessToken(
-    key,
-    { userId: session.userId, familyId: session.familyId, jti: session.family.currentJti },
-    now,
-  );
+/**
+ * The profile's fresh_token: a new token with the presented token's refresh right, when that is the
+ * family's current one; null for a superseded token.
+ */
+export async function freshToken(key: Uint8Array, session: AuthSession, now: Date): Promise<string | null> {
+  if (session.jti !== session.family.currentJti) return null;
+  return signAccessToken(key, { userId: session.userId, familyId: session.familyId, jti: session.jti }, now);
 }
 
 export const revokeFamily = repository.revokeFamily;

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { outboxMessages } from '../../db/schema';
+import { manualClock } from '../../lib/clock';
 import { client, outbox, signUpByEmail, signUpByPhone } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { normaliseRecipient } from './routes';
 import { outboxOnlySender, type MessageSender } from './senders';
+import { REDACTED_BODY, redactExpiredMessages } from './service';
 
 const { app, db } = await createTestApp();
+const MINUTE = 60_000;
 
 describe('GET /dev/outbox', () => {
   it('lists what was sent to an address, newest first, with the code as a field', async () => {
@@ -31,6 +34,7 @@ describe('GET /dev/outbox', () => {
       code: expect.stringMatching(/^\d{6}$/),
       link: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
 
@@ -52,6 +56,65 @@ describe('GET /dev/outbox', () => {
   });
 });
 
+describe('expired codes and links', async () => {
+  const clock = manualClock();
+  const { app: clocked, db: clockedDb } = await createTestApp({ clock });
+  const rowsTo = (to: string) =>
+    clockedDb.select().from(outboxMessages).where(eq(outboxMessages.recipient, to));
+
+  it('are no longer shown by /dev/outbox once the code expires (10 minutes)', async () => {
+    const { email } = await signUpByEmail(clocked);
+    const [live] = await outbox(clocked, email);
+    expect(live).toMatchObject({ template: 'verify_code', code: expect.stringMatching(/^\d{6}$/) });
+    expect(live.body).toContain(live.code);
+    expect(new Date((live as unknown as { expires_at: string }).expires_at).getTime()).toBe(
+      clock().getTime() + 10 * MINUTE,
+    );
+
+    clock.advance(10 * MINUTE);
+    const [expired] = await outbox(clocked, email);
+    expect(expired).toMatchObject({ template: 'verify_code', code: null, link: null, body: REDACTED_BODY });
+  });
+
+  it('keep a reset e-mail readable while its link lives (1 hour), then hide it', async () => {
+    const { email } = await signUpByEmail(clocked);
+    clock.advance(MINUTE);
+    const forgot = await client(clocked).post('/api/v2/auth/password/email/forgot', { email });
+    expect(forgot.statusCode, forgot.body).toBe(200);
+    clock.advance(30 * MINUTE); // the code is dead, the link is not
+    const [reset] = await outbox(clocked, email);
+    expect(reset).toMatchObject({
+      template: 'password_reset',
+      link: expect.stringContaining('/reset-password/'),
+    });
+    clock.advance(30 * MINUTE);
+    expect((await outbox(clocked, email))[0]).toMatchObject({ code: null, link: null, body: REDACTED_BODY });
+  });
+
+  it('are blanked in the table by the purge; live messages and messages without a secret stay', async () => {
+    const { email, token } = await signUpByEmail(clocked);
+    clock.advance(11 * MINUTE);
+    await client(clocked).post('/auth/send_login_data', undefined, token); // carries no secret
+    const { email: other } = await signUpByEmail(clocked); // its code is still alive
+
+    expect(await redactExpiredMessages(clockedDb, clock())).toBeGreaterThanOrEqual(1);
+    const byTemplate = Object.fromEntries((await rowsTo(email)).map((row) => [row.template, row]));
+    expect(byTemplate.verify_code).toMatchObject({
+      body: REDACTED_BODY,
+      code: null,
+      link: null,
+      redactedAt: clock(),
+    });
+    expect(byTemplate.login_data).toMatchObject({ expiresAt: null, redactedAt: null });
+    expect(byTemplate.login_data.body).toContain(email);
+    const [alive] = await rowsTo(other);
+    expect(alive).toMatchObject({ redactedAt: null, code: expect.stringMatching(/^\d{6}$/) });
+    expect(alive.body).toContain(alive.code);
+    // Idempotent: nothing left to blank now.
+    expect(await redactExpiredMessages(clockedDb, clock())).toBe(0);
+  });
+});
+
 describe('in production', async () => {
   const { app: production, db: productionDb } = await createTestApp({
     env: { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-chars' },
@@ -70,6 +133,11 @@ describe('in production', async () => {
       .where(eq(outboxMessages.recipient, address));
     expect(row).toMatchObject({ template: 'verify_code', code: null, link: null });
     expect(row.body).toMatch(/\d{6}/);
+    // Its body too stops carrying the code once the purge runs after the expiry.
+    const later = new Date(row.createdAt.getTime() + 10 * 60_000);
+    expect(await redactExpiredMessages(productionDb, later)).toBeGreaterThanOrEqual(1);
+    const [purged] = await productionDb.select().from(outboxMessages).where(eq(outboxMessages.id, row.id));
+    expect(purged.body).toBe(REDACTED_BODY);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { outboxMessages, type OutboxMessage } from './schema';
 
@@ -38,4 +38,14 @@ export function listByRecipient(db: Executor, recipient: string, limit: number):
     .where(eq(outboxMessages.recipient, recipient))
     .orderBy(desc(outboxMessages.id))
     .limit(limit);
+}
+
+/** Blanks body, code and link of every message whose code or link expired by `now`; returns how many. */
+export async function redactExpired(db: Executor, now: Date, body: string): Promise<number> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({ body, code: null, link: null, redactedAt: now })
+    .where(and(lte(outboxMessages.expiresAt, now), isNull(outboxMessages.redactedAt)))
+    .returning({ id: outboxMessages.id });
+  return rows.length;
 }

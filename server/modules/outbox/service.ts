@@ -13,7 +13,15 @@ export interface MessageDraft {
   body: string;
   code?: string | null;
   link?: string | null;
+  /**
+   * When the one-time code or link in the message stops working. Set for every message carrying one: after
+   * it, GET /dev/outbox no longer shows the secret and {@link redactExpiredMessages} blanks the body.
+   */
+  expiresAt?: Date | null;
 }
+
+/** What an expired message's body becomes. */
+export const REDACTED_BODY = '[redacted: the one-time code or link of this message has expired]';
 
 /** Writes a message to the outbox; call inside the transaction of the change that causes it. */
 export function enqueueMessage(db: Executor, draft: MessageDraft, now: Date): Promise<number> {
@@ -26,6 +34,7 @@ export function enqueueMessage(db: Executor, draft: MessageDraft, now: Date): Pr
     body: draft.body,
     code: draft.code ?? null,
     link: draft.link ?? null,
+    expiresAt: draft.expiresAt ?? null,
     createdAt: now,
   });
 }
@@ -62,4 +71,21 @@ export async function deliverMessages(
 /** Newest first; at most `limit`. */
 export function listMessagesTo(db: Executor, recipient: string, limit = 50): Promise<OutboxMessage[]> {
   return repository.listByRecipient(db, recipient, limit);
+}
+
+/**
+ * The purge: blanks the body, code and link of messages whose code or link has expired (a relay that has
+ * not delivered one by then would deliver a dead secret anyway). The API server runs it every
+ * OUTBOX_PURGE_INTERVAL_MS (server/main.ts); it is idempotent, so several instances may run it.
+ */
+export function redactExpiredMessages(db: Executor, now: Date): Promise<number> {
+  return repository.redactExpired(db, now, REDACTED_BODY);
+}
+
+export const OUTBOX_PURGE_INTERVAL_MS = 60_000;
+
+/** A message as GET /dev/outbox may show it at `now`: an expired one without its secret. */
+export function visibleMessage(row: OutboxMessage, now: Date): OutboxMessage {
+  const expired = row.redactedAt !== null || (row.expiresAt !== null && row.expiresAt <= now);
+  return expired ? { ...row, body: REDACTED_BODY, code: null, link: null } : row;
 }

@@ -49,8 +49,33 @@ export async function count(db: Executor): Promise<number> {
   return row?.count ?? 0;
 }
 
-export async function addDeviceTag(db: Executor, userId: number, tag: string): Promise<void> {
-  await db.insert(userDeviceTags).values({ userId, tag }).onConflictDoNothing();
+/** A user keeps at most this many device tags: the most recently seen ones. */
+export const DEVICE_TAGS_PER_USER = 20;
+
+/**
+ * Records that the user was seen with `tag`. A known tag's `last_seen_at` moves at most once an hour (so a
+ * profile call rarely writes); a new tag pushes the user's least recently seen tags out beyond
+ * DEVICE_TAGS_PER_USER.
+ */
+export async function addDeviceTag(db: Executor, userId: number, tag: string, now: Date): Promise<void> {
+  const inserted = await db
+    .insert(userDeviceTags)
+    .values({ userId, tag, firstSeenAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: [userDeviceTags.userId, userDeviceTags.tag],
+      set: { lastSeenAt: now },
+      setWhere: sql`${userDeviceTags.lastSeenAt} < ${now.toISOString()}::timestamptz - interval '1 hour'`,
+    })
+    .returning({ inserted: sql<boolean>`xmax = 0` });
+  if (!inserted[0]?.inserted) return;
+  await db.execute(sql`
+    DELETE FROM user_device_tags
+    WHERE user_id = ${userId} AND tag <> ${tag} AND tag NOT IN (
+      SELECT tag FROM user_device_tags
+      WHERE user_id = ${userId} AND tag <> ${tag}
+      ORDER BY last_seen_at DESC, tag
+      LIMIT ${DEVICE_TAGS_PER_USER - 1}
+    )`);
 }
 
 export function listDeviceTags(db: Executor, userId: number) {

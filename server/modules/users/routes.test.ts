@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { userSchema } from '@/lib/api/schemas/user';
 import { profileReply } from '@/lib/contracts/auth';
 import { userDeviceTags, vipRequests } from '../../db/schema';
+import { manualClock } from '../../lib/clock';
 import { client, profile, signUpByEmail, signUpByPhone } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
+import { DEVICE_TAGS_PER_USER } from './repository';
 
 const { app, db } = await createTestApp();
+const clock = manualClock();
+const { app: clocked, db: clockedDb } = await createTestApp({ clock });
 
 const settings = (token: string | undefined, body: unknown) =>
   client(app).put('/profile/settings', body, token);
@@ -75,6 +79,36 @@ describe('GET /profile/user', () => {
     expect(tooLong.json().errors).toEqual({
       whoAreYou: ['too_long: The who are you field must not be longer than 128 characters.'],
     });
+  });
+
+  it('keeps at most DEVICE_TAGS_PER_USER tags per user, the most recently seen, one row per tag', async () => {
+    const { token } = await signUpByEmail(clocked);
+    const tags = Array.from(
+      { length: DEVICE_TAGS_PER_USER + 10 },
+      (_, i) => `tag-${String(i).padStart(2, '0')}`,
+    );
+    for (const tag of tags) {
+      expect((await profile(clocked, token, `?whoAreYou=${tag}`)).statusCode).toBe(200);
+      expect((await profile(clocked, token, `?whoAreYou=${tag}`)).statusCode).toBe(200); // no second row
+      clock.advance(1_000);
+    }
+    const { user } = (await profile(clocked, token)).json();
+    const stored = async () =>
+      (await clockedDb.select().from(userDeviceTags).where(eq(userDeviceTags.userId, user.id)))
+        .map((row) => row.tag)
+        .sort();
+    expect(await stored()).toEqual(tags.slice(-DEVICE_TAGS_PER_USER));
+
+    // A tag seen again (over an hour later) counts as recent: the next new tag pushes out another one.
+    clock.advance(2 * 60 * 60_000);
+    const renewed = await client(clocked).post('/auth/refresh-token', undefined, token);
+    const later = renewed.json().access_token as string;
+    const kept = tags[10];
+    expect((await profile(clocked, later, `?whoAreYou=${kept}`)).statusCode).toBe(200);
+    expect((await profile(clocked, later, '?whoAreYou=tag-new')).statusCode).toBe(200);
+    expect(await stored()).toEqual(
+      [...tags.slice(-DEVICE_TAGS_PER_USER).filter((t) => t !== tags[11]), 'tag-new'].sort(),
+    );
   });
 
   it('needs a token', async () => {

@@ -20,7 +20,7 @@ export const profileRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
       const session = sessionOf(request);
       const user = await findUserById(ctx.db, session.userId);
       if (!user) throw new Error(`User ${session.userId} of a live session is missing`);
-      await rememberDeviceTag(ctx.db, user, request.query.whoAreYou);
+      await rememberDeviceTag(ctx.db, user, request.query.whoAreYou, ctx.clock());
       const country = countryFromHeader(
         request.headers[ctx.config.geoCountryHeader],
         ctx.config.geoDefaultCountry,
@@ -29,6 +29,7 @@ export const profileRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         user: await toProfileUser(ctx.db, user),
         features: { social_login: socialLoginAvailable(ctx), sms_login: ctx.config.smsLoginEnabled },
         region: regionFor(country),
+        // Null when the token sent is no longer the family's latest (fresh_token never upgrades it).
         fresh_token: await freshToken(ctx.keys.accessToken, session, ctx.clock()),
         super_bonus: user.superBonusTag,
       };

@@ -70,9 +70,14 @@ export async function toProfileUser(db: Executor, user: UserRow): Promise<Profil
 }
 
 /** Remembers the device tag a profile call carried (`whoAreYou`), linking this user to that device. */
-export async function rememberDeviceTag(db: Executor, user: UserRow, tag: string | undefined): Promise<void> {
+export async function rememberDeviceTag(
+  db: Executor,
+  user: UserRow,
+  tag: string | undefined,
+  now: Date,
+): Promise<void> {
   if (!tag || tag === user.superBonusTag) return;
-  await repository.addDeviceTag(db, user.id, tag);
+  await repository.addDeviceTag(db, user.id, tag, now);
 }
 
 /**
