@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { HttpError, TooManyRequestsError, ValidationError } from './lib/errors';
+import { databaseFailureKind } from './lib/db-errors';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './lib/zod-fastify';
 import { systemClock, type Clock } from './lib/clock';
 import { hcaptchaVerifier, type CaptchaVerifier } from './modules/auth/captcha';
@@ -164,6 +165,18 @@ function handleError(
   }
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send({ message: error.message });
+  }
+  const databaseFailure = databaseFailureKind(error);
+  if (databaseFailure) {
+    // The database is unreachable, stalled or overloaded (server/lib/db-errors.ts): a fast, retryable 503.
+    request.log.warn(
+      { err: error },
+      databaseFailure === 'busy'
+        ? 'answered 503: database busy'
+        : 'answered 503: database or network unreachable',
+    );
+    reply.header('retry-after', databaseFailure === 'busy' ? '1' : '5');
+    return reply.code(503).send({ message: STATUS_CODES[503] ?? 'Service Unavailable' });
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -2,6 +2,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { createPool, type CreatePoolOptions, type DatabaseMonitor } from './pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -15,18 +16,26 @@ export type Executor = PgDatabase<NodePgQueryResultHKT, Schema, ExtractTablesWit
 export interface DbHandle {
   db: Database;
   pool: pg.Pool;
+  /** Whether the database answers; see server/db/pool.ts. */
+  monitor: DatabaseMonitor;
 }
 
-export function createDb(url: string, options: { max?: number; applicationName?: string } = {}): DbHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
+export interface CreateDbOptions extends Partial<Omit<CreatePoolOptions, 'max' | 'applicationName'>> {
+  max?: number;
+  applicationName?: string;
+}
+
+/**
+ * A drizzle handle over a pool with the production timeouts (DEFAULT_DATABASE_TIMEOUTS unless
+ * `timeouts` says otherwise), fast failure while the database is unreachable and self-healing; see
+ * server/db/pool.ts.
+ */
+export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
+  const { pool, monitor } = createPool(url, {
+    ...options,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-    application_name: options.applicationName ?? 'casino',
+    applicationName: options.applicationName ?? 'casino',
   });
-  // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', () => undefined);
   const db = drizzle({ client: pool, schema });
-  return { db, pool };
+  return { db, pool, monitor };
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { createDb, type DbHandle } from './client';
 import { startEmbeddedPostgres, type EmbeddedLog } from './embedded';
 import { migrateDatabase } from './migrate';
+import { databaseTimeoutsFromEnv, UNLIMITED_STATEMENTS, type DatabaseTimeouts } from './pool';
 
 /** `application_name` of the API server's connections. */
 export const API_APPLICATION_NAME = 'casino-api';
@@ -22,6 +23,11 @@ export interface OpenDatabaseOptions {
   role: 'server' | 'client';
   /** Called when the embedded PostgreSQL dies under us. */
   onDatabaseExit?: (reason: string) => void;
+  /**
+   * Default: from the DB_*_TIMEOUT_MS variables (server/db/pool.ts). The operator CLI (`client`) keeps
+   * only the connection timeouts: its reports and prunes may run long.
+   */
+  timeouts?: DatabaseTimeouts;
 }
 
 /**
@@ -29,6 +35,7 @@ export interface OpenDatabaseOptions {
  * PostgreSQL under DATA_DIR (started, or reused when already running). Applies pending migrations.
  */
 export async function openDatabase(config: Config, options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  const timeouts = options.timeouts ?? databaseTimeoutsFromEnv();
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedPostgres({
@@ -39,10 +46,16 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions)
         onUnexpectedExit: options.onDatabaseExit,
       });
   const url = embedded?.url ?? config.databaseUrl ?? '';
+  const log = { info: (m: string) => options.log.info(m), error: (m: string) => options.log.error(m) };
   const handle =
     options.role === 'server'
-      ? createDb(url, { max: 10, applicationName: API_APPLICATION_NAME })
-      : createDb(url, { max: 2, applicationName: 'casino-admin' });
+      ? createDb(url, { max: 10, applicationName: API_APPLICATION_NAME, timeouts, log })
+      : createDb(url, {
+          max: 2,
+          applicationName: 'casino-admin',
+          timeouts: { ...timeouts, ...UNLIMITED_STATEMENTS },
+          log,
+        });
   const close = async () => {
     // A tool that started the embedded PostgreSQL leaves it running if an API server has attached to it
     // meanwhile; that server (or the next one to start) then owns it.
@@ -56,7 +69,17 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions)
     }
   };
   try {
-    await migrateDatabase(handle);
+    // DDL may run long on a big database, and a concurrent migrator's lock is waited for: no limits.
+    const migrator = createDb(url, {
+      max: 2,
+      applicationName: 'casino-migrate',
+      timeouts: { ...timeouts, ...UNLIMITED_STATEMENTS },
+    });
+    try {
+      await migrateDatabase(migrator);
+    } finally {
+      await migrator.pool.end().catch(() => undefined);
+    }
   } catch (error) {
     await close();
     throw error;
