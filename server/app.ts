@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -23,6 +24,7 @@ import { passwordRoutes } from './modules/auth/password-routes';
 import { authRoutes } from './modules/auth/routes';
 import { deriveKeys, resolveSecret } from './modules/auth/secret';
 import { sandboxSocialRoutes, socialRoutes } from './modules/auth/social-routes';
+import { geoGuardPlugin } from './modules/geo/guard';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
@@ -88,6 +90,19 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
     reply.header('x-request-id', request.id);
   });
 
+  // Security headers on every answer, CORS preflights included (so registered before cors). The API answers
+  // JSON, so its policy forbids everything; the few HTML pages of the sandbox providers (outside
+  // production) set their own (server/lib/html-page.ts).
+  void app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+    },
+    strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+  });
+
   void app.register(cors, {
     origin: config.webOrigins,
     credentials: true,
@@ -113,6 +128,8 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   // Every route is recorded for the OpenAPI document (GET /openapi.json).
   const collector = routeCollector();
   app.addHook('onRoute', collector.onRoute);
+  // Routes with `config: { geoGuard: true }` answer 451 to visitors from a blocked country.
+  void app.register(geoGuardPlugin, context);
   void app.register(healthRoutes, context);
   void app.register(geoRoutes, context);
   void app.register(authRoutes, context);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/constants/currencies';
+import { moneyAmount } from '@/lib/contracts/money';
 
 /**
  * The wallet contract (spec sections 3, 4, 7; issue 4). Money in replies is a JSON number in major
@@ -32,7 +33,8 @@ export const billingDataReply = z.object({
 /** Creates a deposit invoice. `idempotency_key` makes a repeated click return the same invoice. */
 export const createInvoiceBody = z.object({
   method: z.string().min(1).max(64),
-  amount: money.positive(),
+  /** Positive, two decimals at most, bounded (lib/contracts/money.ts); the method's limits come after. */
+  amount: moneyAmount,
   idempotency_key: z.string().min(8).max(64),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/constants/currencies';
+import { moneyAmount } from '@/lib/contracts/money';
 
 /**
  * The contract of the casino's own provably fair games (issue 5): dice, coinflip, keno, roulette, hilo,
@@ -19,7 +20,8 @@ import { CURRENCIES } from '@/lib/constants/currencies';
 const money = z.number().multipleOf(0.01);
 const currency = z.enum(CURRENCIES);
 const idempotencyKey = z.string().min(8).max(64);
-const amount = money.positive();
+/** A stake: positive, two decimals at most, bounded (lib/contracts/money.ts); the game limits come after. */
+const amount = moneyAmount;
 
 export const FAIR_GAMES = ['dice', 'coinflip', 'keno', 'roulette', 'hilo', 'miner', 'cases'] as const;
 export type FairGame = (typeof FAIR_GAMES)[number];

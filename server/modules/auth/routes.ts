@@ -66,6 +66,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/register/email',
     {
+      config: { geoGuard: true },
       schema: { body: registerEmailBody, response: { 200: authReply } },
       preHandler: [limit(LIMITS.register), captcha],
     },
@@ -87,6 +88,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/register/phone',
     {
+      config: { geoGuard: true },
       schema: { body: registerPhoneBody, response: { 200: authReply } },
       preHandler: [limit(LIMITS.register), captcha],
     },
@@ -109,6 +111,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/login/email/password',
     {
+      config: { geoGuard: true },
       schema: { body: loginEmailPasswordBody, response: { 200: authReply } },
       preHandler: [limit(LIMITS.passwordLogin), captcha],
     },
@@ -125,6 +128,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/login/phone/password',
     {
+      config: { geoGuard: true },
       schema: { body: loginPhonePasswordBody, querystring: smsQuery, response: { 200: authReply } },
       preHandler: [limit(LIMITS.passwordLogin), captcha],
     },
@@ -152,6 +156,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/login/email/verification',
     {
+      config: { geoGuard: true },
       schema: { body: sendEmailCodeBody, response: { 200: codeSentReply } },
       preHandler: [limit(LIMITS.codeSend), captcha],
     },
@@ -160,6 +165,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/login/phone/verification',
     {
+      config: { geoGuard: true },
       schema: { body: sendPhoneCodeBody, querystring: smsQuery, response: { 200: codeSentReply } },
       preHandler: [limit(LIMITS.codeSend), captcha],
     },
@@ -168,6 +174,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/login/email/resend',
     {
+      config: { geoGuard: true },
       schema: { body: sendEmailCodeBody, response: { 200: codeSentReply } },
       preHandler: [limit(LIMITS.codeSend)],
     },
@@ -176,6 +183,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/login/phone/code/resend',
     {
+      config: { geoGuard: true },
       schema: { body: sendPhoneCodeBody, querystring: smsQuery, response: { 200: codeSentReply } },
       preHandler: [limit(LIMITS.codeSend)],
     },
@@ -185,6 +193,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/login/email/code',
     {
+      config: { geoGuard: true },
       schema: { body: loginEmailCodeBody, response: { 200: authReply } },
       preHandler: [limit(LIMITS.codeCheck)],
     },
@@ -200,6 +209,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/auth/login/phone/code',
     {
+      config: { geoGuard: true },
       schema: { body: loginPhoneCodeBody, querystring: smsQuery, response: { 200: authReply } },
       preHandler: [limit(LIMITS.codeCheck)],
     },

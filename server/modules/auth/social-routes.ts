@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EMAIL_MAX, SOCIAL_PROVIDERS, socialLoginBody, socialLoginReply } from '@/lib/contracts/auth';
 import type { AppContext } from '../../context';
+import { sendHtml } from '../../lib/html-page';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, routeHelpers } from './routes';
 import {
@@ -21,7 +22,7 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.put(
     '/auth/login',
-    { schema: { body: socialLoginBody, response: { 200: socialLoginReply } } },
+    { config: { geoGuard: true }, schema: { body: socialLoginBody, response: { 200: socialLoginReply } } },
     async (request) => {
       const { provider, origin, currency, promo, partner, adplace, stag } = request.body;
       const url = await startSocialLogin(deps(request), {
@@ -63,19 +64,9 @@ const customIdentity = z.object({
 
 const INVALID_STATE = 'This sign-in link is invalid or has expired. Close this window and start again.';
 
-function html(reply: FastifyReply, status: number, body: string, nonce?: string) {
-  const script = nonce ? `'nonce-${nonce}'` : `'none'`;
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src ${script}; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-    )
-    .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .send(body);
-}
+/** The provider's pages live in the popup the web app opened: they keep the opener to report back. */
+const html = (reply: FastifyReply, status: number, body: string, scriptNonce?: string) =>
+  sendHtml(reply, status, body, { scriptNonce, opener: true });
 
 /**
  * The sandbox social provider (registered outside production only): `GET /sandbox/social/:provider`
@@ -107,7 +98,7 @@ export const sandboxSocialRoutes: RoutePlugin<AppContext> = async (app, ctx) => 
 
   app.post(
     '/sandbox/social/:provider',
-    { schema: { params: sandboxParams } },
+    { config: { geoGuard: true }, schema: { params: sandboxParams } },
     async (request: FastifyRequest<{ Params: z.infer<typeof sandboxParams> }>, reply) => {
       const { provider } = request.params;
       const form = completionForm.safeParse(request.body ?? {});

@@ -5,6 +5,7 @@ import { billingDataReply, createInvoiceBody, invoice, invoiceStatusReply } from
 import { isCurrency } from '@/lib/constants/currencies';
 import type { AppContext } from '../../context';
 import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { sendHtml } from '../../lib/html-page';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { requireAuth, sessionOf } from '../auth/guard';
 import { noStore } from '../auth/routes';
@@ -70,7 +71,11 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
 
   app.post(
     '/api/v2/billing/payment',
-    { schema: { body: createInvoiceBody, response: { 200: invoice } }, preHandler: [auth] },
+    {
+      config: { geoGuard: true },
+      schema: { body: createInvoiceBody, response: { 200: invoice } },
+      preHandler: [auth],
+    },
     async (request) => {
       const user = await currentUser(request);
       const now = ctx.clock();
@@ -211,11 +216,10 @@ export const sandboxBillingRoutes: RoutePlugin<
 };
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
-    .header('x-content-type-options', 'nosniff').send(`<!doctype html>
+  return sendHtml(
+    reply,
+    status,
+    `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
@@ -226,5 +230,6 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
     background: #15803d; color: #fff; cursor: pointer; }
   button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 </style></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+  );
 }

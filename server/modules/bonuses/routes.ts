@@ -125,7 +125,11 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/bonus-system/bonus-activation',
-    { schema: { body: activateBonusBody, response: { 200: activateBonusReply } }, preHandler: [auth] },
+    {
+      config: { geoGuard: true },
+      schema: { body: activateBonusBody, response: { 200: activateBonusReply } },
+      preHandler: [auth],
+    },
     async (request) => {
       const user = await currentUser(request);
       const now = ctx.clock();
@@ -145,7 +149,11 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.put(
     '/bonus-system/bonus-activation/cancel/:id',
-    { schema: { params: idParams, response: { 200: cancelBonusReply } }, preHandler: [auth] },
+    {
+      config: { geoGuard: true },
+      schema: { params: idParams, response: { 200: cancelBonusReply } },
+      preHandler: [auth],
+    },
     async (request) => {
       const now = ctx.clock();
       const row = await cancelActivation(ctx.db, {
@@ -207,7 +215,11 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.put(
     '/api/v2/freeSpinsCampaigns/cancel/:id',
-    { schema: { params: idParams, response: { 200: cancelFreeSpinsReply } }, preHandler: [auth] },
+    {
+      config: { geoGuard: true },
+      schema: { params: idParams, response: { 200: cancelFreeSpinsReply } },
+      preHandler: [auth],
+    },
     async (request) => {
       const cancelled = await cancelFreeSpins(ctx.db, {
         userId: sessionOf(request).userId,

@@ -97,7 +97,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/dice/bet',
-    { schema: { body: diceBetBody, ...betRoute }, preHandler: [auth] },
+    { config: { geoGuard: true }, schema: { body: diceBetBody, ...betRoute }, preHandler: [auth] },
     async (request) => {
       const user = await player(request);
       const { amount, target, direction, idempotency_key } = request.body;
@@ -124,7 +124,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/coinflip/bet',
-    { schema: { body: coinflipBetBody, ...betRoute }, preHandler: [auth] },
+    { config: { geoGuard: true }, schema: { body: coinflipBetBody, ...betRoute }, preHandler: [auth] },
     async (request) => {
       const user = await player(request);
       const { amount, side, idempotency_key } = request.body;
@@ -147,7 +147,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/keno/bet',
-    { schema: { body: kenoBetBody, ...betRoute }, preHandler: [auth] },
+    { config: { geoGuard: true }, schema: { body: kenoBetBody, ...betRoute }, preHandler: [auth] },
     async (request) => {
       const user = await player(request);
       const { amount, picks, risk, idempotency_key } = request.body;
@@ -174,7 +174,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/roulette/bet',
-    { schema: { body: rouletteBetBody, ...betRoute }, preHandler: [auth] },
+    { config: { geoGuard: true }, schema: { body: rouletteBetBody, ...betRoute }, preHandler: [auth] },
     async (request) => {
       const user = await player(request);
       const { chips, idempotency_key } = request.body;
@@ -240,7 +240,11 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/cases/:slug/open',
-    { schema: { params: slugParams, body: caseOpenBody, ...betRoute }, preHandler: [auth] },
+    {
+      config: { geoGuard: true },
+      schema: { params: slugParams, body: caseOpenBody, ...betRoute },
+      preHandler: [auth],
+    },
     async (request) => {
       const user = await player(request);
       const found = await findCase(ctx.db, request.params.slug);
@@ -274,7 +278,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/miner/start',
-    { schema: { body: minerStartBody, ...betRoute }, preHandler: [auth] },
+    { config: { geoGuard: true }, schema: { body: minerStartBody, ...betRoute }, preHandler: [auth] },
     async (request) => {
       const user = await player(request);
       const { amount, mines, idempotency_key } = request.body;
@@ -295,7 +299,11 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/miner/:id/reveal',
-    { schema: { params: idParams, body: minerRevealBody, ...betRoute }, preHandler: [auth] },
+    {
+      config: { geoGuard: true },
+      schema: { params: idParams, body: minerRevealBody, ...betRoute },
+      preHandler: [auth],
+    },
     async (request) => {
       const result = await revealMiner(ctx.db, {
         userId: sessionOf(request).userId,
@@ -309,7 +317,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/miner/:id/cashout',
-    { schema: { params: idParams, ...betRoute }, preHandler: [auth] },
+    { config: { geoGuard: true }, schema: { params: idParams, ...betRoute }, preHandler: [auth] },
     async (request) => {
       const result = await cashOutMiner(ctx.db, {
         userId: sessionOf(request).userId,
@@ -333,7 +341,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/hilo/start',
-    { schema: { body: hiloStartBody, ...betRoute }, preHandler: [auth] },
+    { config: { geoGuard: true }, schema: { body: hiloStartBody, ...betRoute }, preHandler: [auth] },
     async (request) => {
       const user = await player(request);
       const { amount, idempotency_key } = request.body;
@@ -353,7 +361,11 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/hilo/:id/guess',
-    { schema: { params: idParams, body: hiloGuessBody, ...betRoute }, preHandler: [auth] },
+    {
+      config: { geoGuard: true },
+      schema: { params: idParams, body: hiloGuessBody, ...betRoute },
+      preHandler: [auth],
+    },
     async (request) => {
       const result = await guessHilo(ctx.db, {
         userId: sessionOf(request).userId,
@@ -367,7 +379,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/hilo/:id/cashout',
-    { schema: { params: idParams, ...betRoute }, preHandler: [auth] },
+    { config: { geoGuard: true }, schema: { params: idParams, ...betRoute }, preHandler: [auth] },
     async (request) => {
       const result = await cashOutHilo(ctx.db, {
         userId: sessionOf(request).userId,

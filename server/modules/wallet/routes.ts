@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { historyQuery, historyReply } from '@/lib/contracts/billing';
+import { moneyAmount } from '@/lib/contracts/money';
 import { isCurrency } from '@/lib/constants/currencies';
 import { toMinorUnits } from '@/lib/money';
 import type { AppContext } from '../../context';
@@ -27,7 +28,7 @@ export const walletRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 };
 
 const debitBody = z.strictObject({
-  amount: z.number().multipleOf(0.01).positive().max(1_000_000_000),
+  amount: moneyAmount,
   idempotency_key: z.string().min(8).max(64),
   reason: z.string().min(1).max(200).optional(),
 });
@@ -40,25 +41,29 @@ const debitBody = z.strictObject({
 export const sandboxWalletRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   const auth = requireAuth(ctx);
   app.addHook('onRequest', noStore);
-  app.post('/sandbox/wallet/debit', { schema: { body: debitBody }, preHandler: [auth] }, async (request) => {
-    const user = await findUserById(ctx.db, sessionOf(request).userId);
-    if (!user || !isCurrency(user.currency)) throw new UnauthorizedError();
-    const result = await adjustBalance(ctx.db, {
-      userId: user.id,
-      currency: user.currency,
-      direction: 'debit',
-      amountMinor: BigInt(toMinorUnits(request.body.amount)),
-      reason: request.body.reason ?? 'Sandbox debit',
-      key: `sandbox:${user.id}:${request.body.idempotency_key}`,
-      source: 'sandbox',
-    });
-    if (ctx.config.faultExitAfterCommit === 'balance-debit' && ctx.config.nodeEnv !== 'production') {
-      process.kill(process.pid, 'SIGKILL'); // crash test: committed, never answered
-    }
-    return {
-      transfer_id: result.transferId,
-      replayed: result.replayed,
-      balance: minorToMajor(result.balanceMinor),
-    };
-  });
+  app.post(
+    '/sandbox/wallet/debit',
+    { config: { geoGuard: true }, schema: { body: debitBody }, preHandler: [auth] },
+    async (request) => {
+      const user = await findUserById(ctx.db, sessionOf(request).userId);
+      if (!user || !isCurrency(user.currency)) throw new UnauthorizedError();
+      const result = await adjustBalance(ctx.db, {
+        userId: user.id,
+        currency: user.currency,
+        direction: 'debit',
+        amountMinor: BigInt(toMinorUnits(request.body.amount)),
+        reason: request.body.reason ?? 'Sandbox debit',
+        key: `sandbox:${user.id}:${request.body.idempotency_key}`,
+        source: 'sandbox',
+      });
+      if (ctx.config.faultExitAfterCommit === 'balance-debit' && ctx.config.nodeEnv !== 'production') {
+        process.kill(process.pid, 'SIGKILL'); // crash test: committed, never answered
+      }
+      return {
+        transfer_id: result.transferId,
+        replayed: result.replayed,
+        balance: minorToMajor(result.balanceMinor),
+      };
+    },
+  );
 };
