@@ -5,7 +5,10 @@ import { GEO_COOKIE, serializeGeoCookie } from './lib/traffic/geo-cookie';
 import { GuardCache, runGuards } from './lib/traffic/guards';
 import { middlewareApiBase, NO_API_ADDRESS_MESSAGE, visitedUrl } from './lib/traffic/middleware-api';
 import { VERIFIED_HOME_HEADER, verificationToken } from './lib/traffic/verification-meta';
-import { normalizeAcceptLanguage } from './lib/i18n/locales';
+import { readApiEnv } from './lib/api/base-url';
+import { normalizeAcceptLanguage, type Locale } from './lib/i18n/locales';
+import { apiAddressFollowsHost, contentSecurityPolicy, cspConfigFromEnv } from './lib/security/headers';
+import { pageLinkHeader } from './lib/seo/links';
 import { routing } from './lib/i18n/routing';
 
 const handleI18n = createMiddleware(routing);
@@ -46,6 +49,24 @@ function isNavigation(request: NextRequest): boolean {
   return request.method === 'GET' || request.method === 'HEAD';
 }
 
+const apiEnv = readApiEnv();
+const policyFollowsHost = apiAddressFollowsHost(apiEnv);
+
+/**
+ * What a page's response carries for the host it is served on (the HTML is the same for every mirror):
+ * the absolute hreflang alternates with x-default and the canonical address in a `Link` header
+ * (lib/seo/links.ts) and, when the browser calls the API on the `api.` subdomain of that host, a
+ * Content-Security-Policy naming it (next.config.ts's static one cannot). The host is the visitor's
+ * (validated), used as data: it names this response's own links, nothing is fetched from it.
+ */
+function withPageHeaders(response: NextResponse, visited: URL, locale: Locale, path: string): NextResponse {
+  response.headers.set('link', pageLinkHeader(visited.origin, locale, path));
+  if (policyFollowsHost) {
+    response.headers.set('content-security-policy', contentSecurityPolicy(cspConfigFromEnv(apiEnv, visited)));
+  }
+  return response;
+}
+
 /**
  * Locale routing (next-intl) first, then the guard chain of spec section 2 and the geo check of section 4
  * on the request it lets through: a mirror with a new link → 301 there (path and query kept); a blocked
@@ -81,7 +102,7 @@ export default async function middleware(request: NextRequest) {
   const apiBase = middlewareApiBase();
   if (!apiBase) {
     warnNoApiAddress();
-    return response;
+    return withPageHeaders(response, visited, locale, path);
   }
   const decision = await runGuards(
     { url: visited, locale, pathWithoutLocale: path, forward: forwardedHeaders(request) },
@@ -102,7 +123,7 @@ export default async function middleware(request: NextRequest) {
       target.cookies.set(GEO_COOKIE, value, { path: '/', sameSite: 'lax' });
     }
   }
-  return target;
+  return decision.kind === 'redirect' ? target : withPageHeaders(target, visited, locale, path);
 }
 
 export const config = {

@@ -1,6 +1,8 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { readApiEnv } from './lib/api/base-url';
 import { LOCALES } from './lib/i18n/locales';
+import { contentSecurityPolicy, cspConfigFromEnv, securityHeaders } from './lib/security/headers';
 import { VERIFIED_HOME_HEADER, VERIFIED_HOME_SEGMENT } from './lib/traffic/verification-meta';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
@@ -12,6 +14,13 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // `npm test` type-checks the whole repository (tsc --noEmit); the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
+  // Security headers on every response: pages, static files, API routes, redirects (lib/security/headers.ts).
+  // The policy names the API by its configured address; when the browser derives it from the host it is
+  // on, the middleware replaces a page's policy with one naming that host's `api.` origin.
+  async headers() {
+    const csp = contentSecurityPolicy(cspConfigFromEnv(readApiEnv(), null));
+    return [{ source: '/:path*', headers: securityHeaders(csp) }];
+  },
   async rewrites() {
     const locale = `:locale(${LOCALES.join('|')})`;
     // Analytics events go to /ingest on the product's own origin (spec section 7).

@@ -76,6 +76,8 @@ export default defineConfig({
       SUPPORT_CHAT_APP_ID_KZ: 'e2e_kz',
       SUPPORT_CHAT_SECRET_KZ: 'e2e-kz-identity-secret',
       SUPPORT_CHAT_SCRIPT_URL: 'https://chat.e2e.invalid/widget/{app_id}',
+      // The web app's Content-Security-Policy allows the chat provider's origin (lib/security/headers.ts).
+      NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS: 'https://chat.e2e.invalid',
     },
   },
 });

@@ -34,7 +34,11 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'app' });
@@ -44,9 +48,8 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
     applicationName: t('name'),
     manifest: '/manifest.webmanifest',
     appleWebApp: { capable: true, title: t('name'), statusBarStyle: 'black-translucent' },
-    alternates: {
-      languages: Object.fromEntries(LOCALES.map((l) => [LOCALE_RECORDS[l].iso, `/${l}`])),
-    },
+    // hreflang alternates and the canonical address are absolute, so they depend on the mirror host: the
+    // middleware sends them in a Link header (lib/seo/links.ts); the static HTML carries none.
   };
 }
 

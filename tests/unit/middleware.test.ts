@@ -87,3 +87,63 @@ describe('the middleware’s API address', () => {
     expect(calls.filter((url) => url.includes('attacker'))).toEqual([]);
   });
 });
+
+describe('what a page’s response says about the host serving it', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('/middleware/redirect')) return Response.json({ redirect: null });
+        if (url.endsWith('/geo_ip'))
+          return Response.json({ ip: '1.2.3.4', country_code: 'DE', region: 'RU' });
+        return Response.json({ redirect: { newLink: null }, verification: null });
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
+
+  it('carries absolute hreflang alternates with x-default and the canonical address in a Link header', async () => {
+    vi.stubEnv('API_INTERNAL_URL', 'http://api.internal:4000');
+    vi.stubEnv('NEXT_PUBLIC_API_URL', 'https://api.aurum.example');
+    const middleware = await loadMiddleware();
+    const response = await middleware(
+      page('/en/games/dice?stag=1', {
+        host: '127.0.0.1:3000',
+        'x-forwarded-host': 'mirror.example',
+        'x-forwarded-proto': 'https',
+      }),
+    );
+    expect(response.headers.get('link')?.split(', ')).toEqual([
+      '<https://mirror.example/ru/games/dice>; rel="alternate"; hreflang="ru-RU"',
+      '<https://mirror.example/en/games/dice>; rel="alternate"; hreflang="en-US"',
+      '<https://mirror.example/kz/games/dice>; rel="alternate"; hreflang="kk-KZ"',
+      '<https://mirror.example/games/dice>; rel="alternate"; hreflang="x-default"',
+      '<https://mirror.example/en/games/dice>; rel="canonical"',
+    ]);
+    // The API address is configured: next.config.ts's policy stands.
+    expect(response.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('carries a policy naming the api. subdomain of the host when the browser derives the API from it', async () => {
+    vi.stubEnv('NEXT_PUBLIC_API_URL', '');
+    vi.stubEnv('API_INTERNAL_URL', 'http://api.internal:4000');
+    const middleware = await loadMiddleware();
+    const response = await middleware(
+      page('/ru/faq', { host: 'www.mirror.example', 'x-forwarded-proto': 'https' }),
+    );
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.mirror\.example[ ;]/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('adds nothing to a redirect', async () => {
+    const middleware = await loadMiddleware();
+    const response = await middleware(page('/faq', { host: 'mirror.example' }));
+    expect(response.headers.get('location')).toMatch(/\/ru\/faq$/);
+    expect(response.headers.get('link')).toBeNull();
+  });
+});

@@ -1,5 +1,7 @@
 'use client';
 
+// First: zod must not probe for eval under the Content-Security-Policy (lib/zod-config.ts).
+import '@/lib/zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { PageViewTracker } from '@/components/layout/page-view-tracker';
@@ -19,7 +21,8 @@ import { ModalHost } from './modal-host';
 export function AppProviders({ locale, children }: { locale: Locale; children: ReactNode }) {
   const t = useTranslations('notifications');
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } }),
   );
   // Set during render so requests made by children in this same render carry the right language.
   if (useLocaleStore.getState().locale !== locale) useLocaleStore.getState().setLocale(locale);

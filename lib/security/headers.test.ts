@@ -1,0 +1,160 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiEnv } from '../api/base-url';
+import {
+  apiOrigins,
+  chatSources,
+  contentSecurityPolicy,
+  HCAPTCHA_SOURCES,
+  INTERCOM_SOURCES,
+  securityHeaders,
+  type CspConfig,
+} from './headers';
+
+const env = (apiUrl?: string, services: ApiEnv['services'] = {}): ApiEnv => ({ apiUrl, services });
+
+/** The policy as a map of directive → sources. */
+function parse(policy: string): Record<string, string[]> {
+  return Object.fromEntries(
+    policy.split(';').map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+const base: CspConfig = {
+  apiOrigins: ['https://api.aurum.example'],
+  chat: chatSources('https://chat.example'),
+  hcaptcha: false,
+  development: false,
+};
+
+describe('the Content-Security-Policy', () => {
+  it('lets scripts come only from this origin (inline included: static pages) and the chat, never eval', () => {
+    const csp = parse(contentSecurityPolicy(base));
+    expect(csp['script-src']).toEqual(["'self'", "'unsafe-inline'", 'https://chat.example']);
+    expect(csp['default-src']).toEqual(["'self'"]);
+  });
+
+  it('lets the page connect only to this origin, the API and the chat', () => {
+    const csp = parse(contentSecurityPolicy(base));
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.aurum.example', 'https://chat.example']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://api.aurum.example', 'https://chat.example']);
+  });
+
+  it('forbids framing, plugins, <base> and form posts elsewhere', () => {
+    const csp = parse(contentSecurityPolicy({ ...base, chat: {} }));
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(csp['form-action']).toEqual(["'self'"]);
+    expect(csp['frame-src']).toEqual(["'none'"]);
+  });
+
+  it('adds hCaptcha’s hosts only when a site key is built in', () => {
+    const without = contentSecurityPolicy(base);
+    expect(without).not.toContain('hcaptcha');
+    const csp = parse(contentSecurityPolicy({ ...base, hcaptcha: true }));
+    for (const directive of ['script-src', 'frame-src', 'style-src', 'connect-src'] as const) {
+      expect(csp[directive]).toEqual(expect.arrayContaining([...HCAPTCHA_SOURCES[directive]!]));
+    }
+  });
+
+  it('allows eval only under next dev', () => {
+    expect(parse(contentSecurityPolicy({ ...base, development: true }))['script-src']).toContain(
+      "'unsafe-eval'",
+    );
+    expect(contentSecurityPolicy(base)).not.toContain('unsafe-eval');
+  });
+
+  it('names Intercom’s hosts by default, none with "none", and refuses anything but origins', () => {
+    expect(chatSources(undefined)).toBe(INTERCOM_SOURCES);
+    expect(chatSources(' ')).toBe(INTERCOM_SOURCES);
+    expect(chatSources('none')).toEqual({});
+    expect(chatSources('https://a.example, https://*.b.example:8443')['script-src']).toEqual([
+      'https://a.example',
+      'https://*.b.example:8443',
+    ]);
+    for (const bad of [
+      "'unsafe-eval'",
+      '*',
+      'https://a.example; script-src *',
+      'https://a.example/path',
+      'data:',
+    ]) {
+      expect(() => chatSources(bad)).toThrow(/NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS/);
+    }
+    const intercom = parse(contentSecurityPolicy({ ...base, chat: INTERCOM_SOURCES }));
+    expect(intercom['script-src']).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      'https://app.intercom.io',
+      'https://widget.intercom.io',
+      'https://js.intercomcdn.com',
+    ]);
+  });
+});
+
+describe('the API origins of the policy', () => {
+  it('are the configured address and every service’s, with their ports', () => {
+    expect(
+      apiOrigins(
+        env('https://api.aurum.example/v1/', {
+          crash: { url: 'https://crash.aurum.example' },
+          dice: { port: '8443' },
+        }),
+        null,
+      ),
+    ).toEqual(['https://api.aurum.example', 'https://crash.aurum.example', 'https://api.aurum.example:8443']);
+  });
+
+  it('follow the visited host when no address is configured, and are unknown without one', () => {
+    const location = { protocol: 'https:', hostname: 'www.mirror.example', port: '' };
+    expect(apiOrigins(env(undefined), location)).toEqual(['https://api.mirror.example']);
+    expect(apiOrigins(env(undefined), null)).toEqual([]);
+    expect(apiOrigins(env(undefined, { keno: { url: 'https://keno.example' } }), null)).toEqual([
+      'https://keno.example',
+    ]);
+  });
+});
+
+describe('the security headers', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('are HSTS, no framing, no sniffing, a strict referrer policy, no device features, and the CSP', () => {
+    expect(Object.fromEntries(securityHeaders('csp').map(({ key, value }) => [key, value]))).toEqual({
+      'content-security-policy': 'csp',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'permissions-policy':
+        'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+    });
+  });
+
+  it('are set by next.config.ts on every path, with the configured API and chat in the policy', async () => {
+    vi.stubEnv('NEXT_PUBLIC_API_URL', 'https://api.aurum.example');
+    vi.stubEnv('NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS', 'https://chat.example');
+    vi.resetModules();
+    const config = (await import('@/next.config')).default;
+    const rules = await config.headers!();
+    expect(rules).toHaveLength(1);
+    expect(rules[0].source).toBe('/:path*');
+    const csp = rules[0].headers.find(({ key }) => key === 'content-security-policy')!.value;
+    expect(parse(csp)['connect-src']).toEqual([
+      "'self'",
+      'https://api.aurum.example',
+      'https://chat.example',
+    ]);
+    expect(rules[0].headers.map(({ key }) => key)).toEqual(
+      expect.arrayContaining([
+        'strict-transport-security',
+        'x-frame-options',
+        'referrer-policy',
+        'permissions-policy',
+      ]),
+    );
+  });
+});

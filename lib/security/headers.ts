@@ -1,0 +1,257 @@
+/**
+ * The security headers of every web response (next.config.ts sets them on all paths; the middleware
+ * replaces the Content-Security-Policy of a page when the API address is the `api.` subdomain of the
+ * visited host, which no static header can name).
+ *
+ * Why the script policy is `'self' 'unsafe-inline'` plus exact third-party hosts, not nonces or hashes:
+ * pages are pre-rendered once per language and served as static files (STACK-NOTES: ≈ 730 req/s static
+ * against ≈ 140 rendered per request). Next.js puts its bootstrap and RSC payload in inline `<script>`
+ * tags; a nonce has to be new on every response and be written into those tags, which Next.js only does
+ * when it renders the page per request (its CSP guide: "you must use dynamic rendering to add nonces").
+ * Hashes would have to cover every page's own payload script and change with each build and content;
+ * Next.js emits none. So inline scripts are allowed, and what the policy still enforces is where scripts,
+ * frames and connections may come from: only this origin, the API, hCaptcha (when a site key is built in)
+ * and the support-chat provider, with no plugins (`object-src 'none'`), no `<base>` hijack, no form
+ * posts elsewhere, and no framing (`frame-ancestors 'none'`). Analytics goes through `/ingest` on this
+ * origin (lib/analytics.ts), so it needs no host of its own.
+ *
+ * Pure: no Next.js, no Node APIs (it runs in next.config.ts and on the edge).
+ */
+import { API_SERVICES, deriveApiBaseUrl, type ApiEnv, type LocationLike } from '../api/base-url';
+
+export type CspDirective =
+  | 'script-src'
+  | 'style-src'
+  | 'img-src'
+  | 'font-src'
+  | 'connect-src'
+  | 'frame-src'
+  | 'media-src'
+  | 'form-action';
+
+export type CspSources = Partial<Record<CspDirective, readonly string[]>>;
+
+/**
+ * The Intercom Messenger's hosts, as its CSP guide lists them for source allowlists ("Using Intercom
+ * with Content Security Policy"): the default chat (`SUPPORT_CHAT_SCRIPT_URL` =
+ * `https://widget.intercom.io/widget/{app_id}`).
+ */
+export const INTERCOM_SOURCES: CspSources = {
+  'script-src': ['https://app.intercom.io', 'https://widget.intercom.io', 'https://js.intercomcdn.com'],
+  'connect-src': [
+    'https://via.intercom.io',
+    'https://api.intercom.io',
+    'https://api.au.intercom.io',
+    'https://api.eu.intercom.io',
+    'https://api-iam.intercom.io',
+    'https://api-iam.eu.intercom.io',
+    'https://api-iam.au.intercom.io',
+    'https://api-ping.intercom.io',
+    'https://*.intercom-messenger.com',
+    'wss://*.intercom-messenger.com',
+    'https://nexus-websocket-a.intercom.io',
+    'wss://nexus-websocket-a.intercom.io',
+    'https://nexus-websocket-b.intercom.io',
+    'wss://nexus-websocket-b.intercom.io',
+    'https://nexus-europe-websocket.intercom.io',
+    'wss://nexus-europe-websocket.intercom.io',
+    'https://nexus-australia-websocket.intercom.io',
+    'wss://nexus-australia-websocket.intercom.io',
+    'https://uploads.intercomcdn.com',
+    'https://uploads.intercomcdn.eu',
+    'https://uploads.au.intercomcdn.com',
+    'https://uploads.eu.intercomcdn.com',
+    'https://uploads.intercomusercontent.com',
+  ],
+  'frame-src': [
+    'https://share.intercom.io',
+    'https://intercom-sheets.com',
+    'https://www.intercom-reporting.com',
+    'https://www.youtube.com',
+    'https://player.vimeo.com',
+    'https://fast.wistia.net',
+  ],
+  'font-src': ['https://js.intercomcdn.com', 'https://fonts.intercomcdn.com'],
+  'form-action': [
+    'https://intercom.help',
+    'https://api-iam.intercom.io',
+    'https://api-iam.eu.intercom.io',
+    'https://api-iam.au.intercom.io',
+  ],
+  'media-src': ['https://js.intercomcdn.com'],
+  'img-src': [
+    'blob:',
+    'https://js.intercomcdn.com',
+    'https://static.intercomassets.com',
+    'https://downloads.intercomcdn.com',
+    'https://uploads.intercomusercontent.com',
+    'https://gifs.intercomcdn.com',
+    'https://video-messages.intercomcdn.com',
+    'https://messenger-apps.intercom.io',
+    'https://*.intercom-attachments.com',
+    'https://*.intercom-attachments-5.com',
+    'https://*.intercom-attachments-6.com',
+    'https://*.intercom-attachments-9.com',
+  ],
+};
+
+/** hCaptcha's hosts, as its integration guide lists them for a CSP. */
+export const HCAPTCHA_SOURCES: CspSources = {
+  'script-src': ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  'frame-src': ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  'style-src': ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  'connect-src': ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+};
+
+/** The directives a chat origin named in `NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS` is allowed in. */
+const CHAT_DIRECTIVES: readonly CspDirective[] = [
+  'script-src',
+  'style-src',
+  'img-src',
+  'font-src',
+  'connect-src',
+  'frame-src',
+  'media-src',
+];
+
+/** `https://host`, `https://host:port`, `https://*.host`, `wss://host`: a CSP host source, nothing more. */
+const HOST_SOURCE =
+  /^(https?|wss?):\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+
+/**
+ * The support chat's sources from `NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS` (build time, like the rest of the
+ * policy): unset → Intercom's hosts (the API's default `SUPPORT_CHAT_SCRIPT_URL`); `none` → no chat
+ * host; otherwise the listed origins (comma or space separated), each allowed to serve the chat's
+ * script, styles, images, fonts, media, frames and connections. Anything that is not a plain origin
+ * is refused (thrown), so the setting cannot smuggle a directive or a keyword into the policy.
+ */
+export function chatSources(setting: string | undefined): CspSources {
+  const value = setting?.trim();
+  if (!value) return INTERCOM_SOURCES;
+  if (value.toLowerCase() === 'none') return {};
+  const origins = value.split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    if (!HOST_SOURCE.test(origin)) {
+      throw new Error(`NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS: "${origin}" is not an origin (https://host[:port])`);
+    }
+  }
+  return Object.fromEntries(CHAT_DIRECTIVES.map((directive) => [directive, origins]));
+}
+
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origins the browser calls the API on (spec section 7): the main address and each game service's.
+ * Addresses derived from the page's host (no `NEXT_PUBLIC_API_URL`) are known only with `location`;
+ * without it they are left out.
+ */
+export function apiOrigins(env: ApiEnv, location: LocationLike | null): string[] {
+  const configured = env.apiUrl?.trim();
+  const main = configured || (location ? deriveApiBaseUrl(location) : null);
+  const bases: string[] = main ? [main] : [];
+  for (const service of API_SERVICES) {
+    const { url, port } = env.services[service] ?? {};
+    const base = url?.trim() || main;
+    if (!base) continue;
+    if (!port?.trim()) {
+      bases.push(base);
+      continue;
+    }
+    try {
+      const withPort = new URL(base);
+      withPort.port = port.trim();
+      bases.push(withPort.toString());
+    } catch {
+      // an unusable address: the client cannot call it either
+    }
+  }
+  return [...new Set(bases.map(originOf).filter((origin): origin is string => origin !== null))];
+}
+
+export interface CspConfig {
+  /** Origins of the API and its game services (connections, the player's picture). */
+  apiOrigins: readonly string[];
+  /** The support chat provider's sources. */
+  chat: CspSources;
+  /** Whether hCaptcha is built in (a site key is set). */
+  hcaptcha: boolean;
+  /** `next dev`: React and the dev overlay evaluate code. */
+  development: boolean;
+}
+
+/** The Content-Security-Policy header value. */
+export function contentSecurityPolicy(config: CspConfig): string {
+  const extra = (directive: CspDirective) => [
+    ...(config.hcaptcha ? (HCAPTCHA_SOURCES[directive] ?? []) : []),
+    ...(config.chat[directive] ?? []),
+  ];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    [
+      'script-src',
+      ["'self'", "'unsafe-inline'", ...(config.development ? ["'unsafe-eval'"] : []), ...extra('script-src')],
+    ],
+    ['style-src', ["'self'", "'unsafe-inline'", ...extra('style-src')]],
+    ['img-src', ["'self'", 'data:', ...config.apiOrigins, ...extra('img-src')]],
+    ['font-src', ["'self'", ...extra('font-src')]],
+    ['connect-src', ["'self'", ...config.apiOrigins, ...extra('connect-src')]],
+    ['media-src', ["'self'", ...extra('media-src')]],
+    ['frame-src', extra('frame-src')],
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'", ...extra('form-action')]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives
+    .map(([name, sources]) => `${name} ${sources.length ? [...new Set(sources)].join(' ') : "'none'"}`)
+    .join('; ');
+}
+
+/** The policy's inputs as this build has them (every variable written out so Next.js inlines it). */
+export function cspConfigFromEnv(apiEnv: ApiEnv, location: LocationLike | null): CspConfig {
+  return {
+    apiOrigins: apiOrigins(apiEnv, location),
+    chat: chatSources(process.env.NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS),
+    hcaptcha: Boolean(process.env.NEXT_PUBLIC_HCAPTCHA_SITE_KEY),
+    development: process.env.NODE_ENV === 'development',
+  };
+}
+
+/** Whether the browser's API address depends on the host it is on (no `NEXT_PUBLIC_API_URL`). */
+export function apiAddressFollowsHost(apiEnv: ApiEnv): boolean {
+  return !apiEnv.apiUrl?.trim();
+}
+
+/** One year: browsers remember to use HTTPS for the site and its subdomains (the API's `api.`). */
+export const HSTS_MAX_AGE_S = 31_536_000;
+
+/** Features no page uses, refused to the page and to every frame in it. */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'browsing-topics=()',
+].join(', ');
+
+/** Every security header with its value, lower-case names (the middleware's replace the same ones). */
+export function securityHeaders(csp: string): { key: string; value: string }[] {
+  return [
+    { key: 'content-security-policy', value: csp },
+    { key: 'strict-transport-security', value: `max-age=${HSTS_MAX_AGE_S}; includeSubDomains` },
+    { key: 'x-frame-options', value: 'DENY' },
+    { key: 'x-content-type-options', value: 'nosniff' },
+    { key: 'referrer-policy', value: 'strict-origin-when-cross-origin' },
+    { key: 'permissions-policy', value: PERMISSIONS_POLICY },
+  ];
+}
