@@ -33,11 +33,12 @@ describe('GET /api/mirror', () => {
   it('calls the configured API whatever host the request names: the host is only the domain asked about', async () => {
     const fetchMock = vi.fn(async () => Response.json(MIRROR));
     vi.stubGlobal('fetch', fetchMock);
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { host: 'evil.example:8443' },
       { host: 'a.example', 'x-forwarded-host': '169.254.169.254' },
       { 'x-forwarded-host': 'localhost:5432', 'x-forwarded-proto': 'http' },
-    ]) {
+    ];
+    for (const headers of forged) {
       await GET(new Request('http://127.0.0.1:3000/api/mirror', { headers }));
     }
     const urls = fetchMock.mock.calls.map((call) => String((call as unknown as [string])[0]));
