@@ -146,8 +146,23 @@ export const card = z.object({
 });
 export type Card = z.infer<typeof card>;
 
+/**
+ * A move of a miner or hilo round carries `step`: how many moves the round had when the player made it
+ * (miner: tiles opened, `outcome.revealed.length`; hilo: cards drawn after the start card,
+ * `outcome.cards.length − 1`). A double submit of a move is played once and answered again with the
+ * same round; a move at another step is a 422 on `step` (`stale`): reload the round.
+ */
+export const roundStep = z.number().int().min(0).max(1_000);
+/** `POST /hilo/{id}/cashout`, `POST /miner/{id}/cashout`. */
+export const roundCashoutBody = z.object({ step: roundStep });
+
 export const hiloStartBody = z.object({ amount, idempotency_key: idempotencyKey });
-export const hiloGuessBody = z.object({ guess: z.enum(['higher', 'lower', 'skip']) });
+/**
+ * A guess, or a skip. A round holds at most 52 cards (lib/fair/games/hilo.ts `HILO_MAX_CARDS`): the last
+ * one is drawn by a guess only (a skip then is a 422 on `guess`, `card_limit`), and a winning guess that
+ * draws it cashes the round out.
+ */
+export const hiloGuessBody = z.object({ guess: z.enum(['higher', 'lower', 'skip']), step: roundStep });
 /** A hilo round: the cards so far (the first is the start card), each later one with the guess that led to it. */
 export const hiloOutcome = z.object({
   cards: z.array(card.extend({ guess: z.enum(['higher', 'lower', 'skip']).nullable() })),
@@ -163,7 +178,7 @@ export const minerStartBody = z.object({
   mines: z.number().int().min(1).max(24),
   idempotency_key: idempotencyKey,
 });
-export const minerRevealBody = z.object({ tile: z.number().int().min(0).max(24) });
+export const minerRevealBody = z.object({ tile: z.number().int().min(0).max(24), step: roundStep });
 export const minerOutcome = z.object({
   mines_count: z.number().int(),
   revealed: z.array(z.number().int()),
@@ -238,8 +253,8 @@ export type Bet = z.infer<typeof bet>;
 /**
  * Every bet call answers the bet and the balances after it:
  * - `POST /dice/bet`, `POST /coinflip/bet`, `POST /keno/bet`, `POST /roulette/bet`, `POST /cases/{slug}/open`;
- * - `POST /hilo/start`, `POST /hilo/{id}/guess`, `POST /hilo/{id}/cashout`;
- * - `POST /miner/start`, `POST /miner/{id}/reveal`, `POST /miner/{id}/cashout`.
+ * - `POST /hilo/start`, `POST /hilo/{id}/guess`, `POST /hilo/{id}/cashout` (the moves carry `step`);
+ * - `POST /miner/start`, `POST /miner/{id}/reveal`, `POST /miner/{id}/cashout` (the moves carry `step`).
  * `GET /hilo/active` and `GET /miner/active` answer `{ bet: Bet | null }` (the open round, if any).
  */
 export const betReply = z.object({ bet, balance: money });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { caseItemForRoll, caseRangeTable, caseRoll } from './games/cases';
 import { coinflipResult } from './games/coinflip';
 import { diceMultiplier, diceRoll, diceTargetValid, diceWinChance, diceWins } from './games/dice';
-import { hiloCard, hiloMultiplier, hiloWinningRanks, hiloWins } from './games/hilo';
+import {
+  HILO_MAX_CARDS,
+  hiloCard,
+  hiloMultiplier,
+  hiloSkipAllowed,
+  hiloWinningRanks,
+  hiloWins,
+} from './games/hilo';
 import { kenoHits, kenoMatches, kenoMultiplier, kenoPicksValid } from './games/keno';
 import { minerMines, minerMultiplier } from './games/miner';
 import { pocketColor, rouletteChipValid, rouletteChipWins, roulettePocket } from './games/roulette';
@@ -134,6 +141,14 @@ describe('game rules', () => {
     expect(minerMultiplier(3, 2)).toBe(1.2857); // 0.99 × C(25,2) / C(22,2) = 0.99 × 300 / 231 = 1.285714…
     expect(minerMultiplier(24, 1)).toBe(24.75); // 0.99 × 25
     expect(minerMultiplier(5, 0)).toBe(1);
+  });
+
+  it('hilo: a round holds at most 52 cards, the last one drawn by a guess only', () => {
+    expect(HILO_MAX_CARDS).toBe(52);
+    expect(hiloSkipAllowed(1)).toBe(true);
+    expect(hiloSkipAllowed(HILO_MAX_CARDS - 2)).toBe(true);
+    expect(hiloSkipAllowed(HILO_MAX_CARDS - 1)).toBe(false);
+    expect(hiloSkipAllowed(HILO_MAX_CARDS)).toBe(false);
   });
 
   it('hilo: or-same guesses, the edge ranks, and the round multiplier 0.99 / Π p', () => {

@@ -7,7 +7,7 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import type { Card } from '@/lib/contracts/games';
 import { MAX_RANK, MIN_RANK, RANK_COUNT } from '@/lib/fair/cards';
-import { hiloWinningRanks, type HiloGuess } from '@/lib/fair/games/hilo';
+import { HILO_MAX_CARDS, hiloSkipAllowed, hiloWinningRanks, type HiloGuess } from '@/lib/fair/games/hilo';
 import { payoutMinor } from '@/lib/fair/multiplier';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '@/lib/money';
 import { cardLabel, isRedSuit, rankLabel, SUIT_SYMBOL } from '../fair/card-label';
@@ -20,7 +20,7 @@ import { RecentBets } from '../shared/components/recent-bets';
 import { formatChance, formatMultiplier, isoOf } from '../shared/format';
 import { gameKeys, useGameLimits } from '../shared/queries';
 import { useClientSession } from '@/lib/stores/use-client-session';
-import { getActiveHiloRound, sendHiloAction, type HiloAction, type HiloBet } from './api';
+import { getActiveHiloRound, hiloStep, sendHiloAction, type HiloAction, type HiloBet } from './api';
 
 export const hiloKeys = { active: () => [...gameKeys.mine(), 'hilo', 'active'] as const };
 
@@ -104,7 +104,9 @@ export function HiloGame() {
   const open = round?.status === 'open' ? round : null;
   const cards = round?.outcome.cards ?? [];
   const currentCard = cards.at(-1) ?? null;
-  const wins = open ? open.outcome.cards.filter((card) => card.guess === 'higher' || card.guess === 'lower').length : 0;
+  const wins = open
+    ? open.outcome.cards.filter((card) => card.guess === 'higher' || card.guess === 'lower').length
+    : 0;
   const amountText = amount ?? clampAmount('', limits.min, limits.max);
 
   const act = async (body: HiloAction) => {
@@ -125,12 +127,14 @@ export function HiloGame() {
     if (value === null || amountProblem(amountText, limits.min, limits.max)) return;
     void act({ action: 'start', amount: value });
   };
+  // A move carries its step, so the server plays it once even when it is sent twice.
   const guess = (choice: 'higher' | 'lower' | 'skip') => {
-    if (open && !busy) void act({ action: 'guess', id: open.id, guess: choice });
+    if (open && !busy) void act({ action: 'guess', id: open.id, guess: choice, step: hiloStep(open) });
   };
   const cashOut = () => {
-    if (open && !busy && wins > 0) void act({ action: 'cashout', id: open.id });
+    if (open && !busy && wins > 0) void act({ action: 'cashout', id: open.id, step: hiloStep(open) });
   };
+  const canSkip = hiloSkipAllowed(cards.length);
 
   const payoutNow = open
     ? fromMinorUnits(Number(payoutMinor(toMinorUnits(open.amount), open.outcome.multiplier)))
@@ -183,12 +187,18 @@ export function HiloGame() {
           <button
             type="button"
             onClick={() => guess('skip')}
-            disabled={busy}
+            disabled={busy || !canSkip}
             className={`${buttonClass.secondary} w-full`}
             data-testid="hilo-skip"
+            aria-describedby={canSkip ? undefined : 'hilo-skip-limit'}
           >
             {t('skip')}
           </button>
+          {canSkip ? null : (
+            <p id="hilo-skip-limit" className="text-xs text-muted" data-testid="hilo-skip-limit">
+              {t('skipLimit', { max: HILO_MAX_CARDS })}
+            </p>
+          )}
           <PendingButton
             type="button"
             pending={busy}
@@ -198,7 +208,9 @@ export function HiloGame() {
             className={`${buttonClass.primary} w-full`}
             data-testid="hilo-cashout"
           >
-            {wins === 0 ? t('cashOutNeedsWin') : t('cashOut', { payout: formatMoney(payoutNow, open.currency, iso) })}
+            {wins === 0
+              ? t('cashOutNeedsWin')
+              : t('cashOut', { payout: formatMoney(payoutNow, open.currency, iso) })}
           </PendingButton>
         </>
       ) : (
@@ -221,7 +233,10 @@ export function HiloGame() {
   return (
     <GameLayout game="hilo" title={t('title')} controls={controls} footer={<RecentBets game="hilo" />}>
       <div className="flex flex-col items-center gap-4">
-        <div className="flex min-h-40 items-center justify-center [perspective:800px] sm:min-h-48" aria-live="polite">
+        <div
+          className="flex min-h-40 items-center justify-center [perspective:800px] sm:min-h-48"
+          aria-live="polite"
+        >
           {currentCard ? (
             <>
               <span className="sr-only" data-testid="hilo-current">
@@ -257,7 +272,11 @@ export function HiloGame() {
           )}
         </p>
         {cards.length > 0 ? (
-          <ol className="flex max-w-full gap-2 overflow-x-auto pb-2" aria-label={t('history')} data-testid="hilo-history">
+          <ol
+            className="flex max-w-full gap-2 overflow-x-auto pb-2"
+            aria-label={t('history')}
+            data-testid="hilo-history"
+          >
             {cards.map((card, i) => (
               <li key={`${i}-${card.index}`} className="flex shrink-0 flex-col items-center gap-1">
                 <span className="h-4 text-xs text-muted" aria-hidden="true">
@@ -265,7 +284,9 @@ export function HiloGame() {
                 </span>
                 <PlayingCard card={card} size="small" />
                 <span className="sr-only">
-                  {card.guess ? t(`historyGuess.${card.guess}`, { card: cardLabel(card) }) : t('historyStart', { card: cardLabel(card) })}
+                  {card.guess
+                    ? t(`historyGuess.${card.guess}`, { card: cardLabel(card) })
+                    : t('historyStart', { card: cardLabel(card) })}
                 </span>
               </li>
             ))}

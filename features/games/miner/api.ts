@@ -1,4 +1,4 @@
-import { activeRoundReply, minerRevealBody, minerStartBody } from '@/lib/contracts/games';
+import { activeRoundReply, minerRevealBody, minerStartBody, roundCashoutBody } from '@/lib/contracts/games';
 import { getGame, postGame, type BetOf, type BetReply } from '../shared/api';
 
 /**
@@ -7,10 +7,14 @@ import { getGame, postGame, type BetOf, type BetReply } from '../shared/api';
  */
 
 export type MinerBet = BetOf<'miner'>;
+/**
+ * `step` of a reveal or a cash-out: the tiles open when the player made the move
+ * (`outcome.revealed.length`), so the server plays a move sent twice once (lib/contracts/games.ts).
+ */
 export type MinerAction =
   | { action: 'start'; amount: number; mines: number }
-  | { action: 'reveal'; id: number; tile: number }
-  | { action: 'cashout'; id: number };
+  | { action: 'reveal'; id: number; tile: number; step: number }
+  | { action: 'cashout'; id: number; step: number };
 
 const asMiner = (reply: BetReply) => {
   if (reply.bet.game !== 'miner') throw new Error(`A miner call was answered with a ${reply.bet.game} bet`);
@@ -24,7 +28,7 @@ export const getActiveMinerRound = (): Promise<MinerBet | null> =>
     return bet as MinerBet | null;
   });
 
-/** One miner call; only `start` carries the idempotency key (a reveal or a cash-out is one per state). */
+/** One miner call; `start` carries the idempotency key, the moves their step. */
 export async function sendMinerAction(
   body: MinerAction & { idempotency_key: string },
 ): Promise<{ bet: MinerBet; balance: number }> {
@@ -34,12 +38,24 @@ export async function sendMinerAction(
         await postGame(
           'miner',
           '/miner/start',
-          minerStartBody.parse({ amount: body.amount, mines: body.mines, idempotency_key: body.idempotency_key }),
+          minerStartBody.parse({
+            amount: body.amount,
+            mines: body.mines,
+            idempotency_key: body.idempotency_key,
+          }),
         ),
       );
     case 'reveal':
-      return asMiner(await postGame('miner', `/miner/${body.id}/reveal`, minerRevealBody.parse({ tile: body.tile })));
+      return asMiner(
+        await postGame(
+          'miner',
+          `/miner/${body.id}/reveal`,
+          minerRevealBody.parse({ tile: body.tile, step: body.step }),
+        ),
+      );
     case 'cashout':
-      return asMiner(await postGame('miner', `/miner/${body.id}/cashout`, {}));
+      return asMiner(
+        await postGame('miner', `/miner/${body.id}/cashout`, roundCashoutBody.parse({ step: body.step })),
+      );
   }
 }

@@ -56,7 +56,9 @@ function minerServer(opts: { resume?: { mines: number; revealed: number } } = {}
   const reply = () => HttpResponse.json({ bet: round, balance });
   server.use(
     ...gameHandlers(),
-    http.get(apiPath('/miner/active'), () => HttpResponse.json({ bet: round?.status === 'open' ? round : null })),
+    http.get(apiPath('/miner/active'), () =>
+      HttpResponse.json({ bet: round?.status === 'open' ? round : null }),
+    ),
     http.post(apiPath('/miner/start'), async ({ request }) => {
       const body = (await request.json()) as { amount: number; mines: number; idempotency_key: string };
       started.push(body);
@@ -66,23 +68,38 @@ function minerServer(opts: { resume?: { mines: number; revealed: number } } = {}
       return reply();
     }),
     http.post(apiPath('/miner/:id/reveal'), async ({ request }) => {
-      const { tile } = (await request.json()) as { tile: number };
+      const { tile, step } = (await request.json()) as { tile: number; step: number };
       if (!round || round.status !== 'open') return unprocessable({ tile: ['round_finished: over'] });
+      // Like the API: a move names the step it was made at (the tiles open then).
+      if (step !== round.outcome.revealed.length) return unprocessable({ step: ['stale: moved on'] });
       round.outcome.revealed = [...round.outcome.revealed, tile];
       if (mines.includes(tile)) {
-        round = { ...round, status: 'lost', multiplier: 0, outcome: { ...round.outcome, mines: [...mines].sort((a, b) => a - b), next_multiplier: null } };
+        round = {
+          ...round,
+          status: 'lost',
+          multiplier: 0,
+          outcome: { ...round.outcome, mines: [...mines].sort((a, b) => a - b), next_multiplier: null },
+        };
       } else {
         const safe = round.outcome.revealed.length;
         round.outcome.multiplier = minerMultiplier(round.outcome.mines_count, safe);
       }
       return reply();
     }),
-    http.post(apiPath('/miner/:id/cashout'), () => {
+    http.post(apiPath('/miner/:id/cashout'), async ({ request }) => {
+      const { step } = (await request.json()) as { step: number };
       if (!round) return unprocessable({ id: ['round_finished: none'] });
+      if (step !== round.outcome.revealed.length) return unprocessable({ step: ['stale: moved on'] });
       const m = round.outcome.multiplier;
       const payout = Number(payoutMinor(Math.round(round.amount * 100), m)) / 100;
       balance += payout;
-      round = { ...round, status: 'cashed_out', payout, multiplier: m, outcome: { ...round.outcome, mines: [...mines].sort((a, b) => a - b) } };
+      round = {
+        ...round,
+        status: 'cashed_out',
+        payout,
+        multiplier: m,
+        outcome: { ...round.outcome, mines: [...mines].sort((a, b) => a - b) },
+      };
       return reply();
     }),
   );
@@ -90,7 +107,8 @@ function minerServer(opts: { resume?: { mines: number; revealed: number } } = {}
 }
 
 const tiles = () => screen.getAllByTestId('miner-tile');
-const x = (m: number) => `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(m)}×`;
+const x = (m: number) =>
+  `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(m)}×`;
 
 describe('MinerGame', () => {
   beforeEach(() => logOut());
@@ -118,7 +136,9 @@ describe('MinerGame', () => {
     await userEvent.click(screen.getByTestId('miner-cashout'));
     expect(await screen.findByTestId('miner-result')).toHaveTextContent(`₽${expectedPayout.toFixed(2)}`);
     const shownMines = tiles().filter((tile) => tile.dataset.state === 'mine-unrevealed');
-    expect(shownMines.map((tile) => tiles().indexOf(tile)).sort((a, b) => a - b)).toEqual([...mines].sort((a, b) => a - b));
+    expect(shownMines.map((tile) => tiles().indexOf(tile)).sort((a, b) => a - b)).toEqual(
+      [...mines].sort((a, b) => a - b),
+    );
     expect(useSessionStore.getState().user?.balance).toBe(100 + expectedPayout);
     expect(screen.getByTestId('miner-start')).toBeEnabled();
   });
@@ -133,15 +153,19 @@ describe('MinerGame', () => {
     await userEvent.click(screen.getByTestId('miner-start'));
     await screen.findByTestId('miner-cashout');
     expect(screen.getByTestId('miner-cashout')).toBeDisabled();
-    expect(game.started).toEqual([{ amount: 1, mines: 5, idempotency_key: expect.stringMatching(/^[0-9a-f-]{32,36}$/) }]);
+    expect(game.started).toEqual([
+      { amount: 1, mines: 5, idempotency_key: expect.stringMatching(/^[0-9a-f-]{32,36}$/) },
+    ]);
 
     const mine = game.mines()[0];
     // Focus the grid's first tile, then walk to the mine with the arrow keys and press Enter.
     act(() => tiles()[12].focus());
     const row = Math.floor(mine / 5) - 2;
     const col = (mine % 5) - 2;
-    for (let i = 0; i < Math.abs(row); i += 1) await userEvent.keyboard(row > 0 ? '{ArrowDown}' : '{ArrowUp}');
-    for (let i = 0; i < Math.abs(col); i += 1) await userEvent.keyboard(col > 0 ? '{ArrowRight}' : '{ArrowLeft}');
+    for (let i = 0; i < Math.abs(row); i += 1)
+      await userEvent.keyboard(row > 0 ? '{ArrowDown}' : '{ArrowUp}');
+    for (let i = 0; i < Math.abs(col); i += 1)
+      await userEvent.keyboard(col > 0 ? '{ArrowRight}' : '{ArrowLeft}');
     expect(tiles()[mine]).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByTestId('miner-result')).toHaveTextContent('A mine! The bet of ₽1.00 is lost.');

@@ -105,12 +105,12 @@ export function MinerGame() {
   const reveal = (tile: number) => {
     if (!open || busy || open.outcome.revealed.includes(tile)) return;
     setLastTile(tile);
-    void act({ action: 'reveal', id: open.id, tile });
+    void act({ action: 'reveal', id: open.id, tile, step: open.outcome.revealed.length });
   };
 
   const cashOut = () => {
     if (!open || busy || open.outcome.revealed.length === 0) return;
-    void act({ action: 'cashout', id: open.id });
+    void act({ action: 'cashout', id: open.id, step: open.outcome.revealed.length });
   };
 
   const onGridKey = (event: KeyboardEvent<HTMLButtonElement>, tile: number) => {
@@ -156,11 +156,13 @@ export function MinerGame() {
           className="min-h-11 w-full rounded-xl border border-line bg-panel-2 px-3 tabular-nums"
           data-testid="miner-mines"
         >
-          {Array.from({ length: MINER_MAX_MINES - MINER_MIN_MINES + 1 }, (_, i) => i + MINER_MIN_MINES).map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
+          {Array.from({ length: MINER_MAX_MINES - MINER_MIN_MINES + 1 }, (_, i) => i + MINER_MIN_MINES).map(
+            (count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ),
+          )}
         </select>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm">
@@ -277,7 +279,9 @@ export function MinerGame() {
         <div aria-live="polite" className="mt-4 min-h-12 text-center" data-testid="miner-status">
           {open ? (
             <p className="text-sm text-muted">
-              {safe === 0 ? t('pickTile') : t('safeSoFar', { count: safe, payout: formatMoney(payoutNow, open.currency, iso) })}
+              {safe === 0
+                ? t('pickTile')
+                : t('safeSoFar', { count: safe, payout: formatMoney(payoutNow, open.currency, iso) })}
             </p>
           ) : ended ? (
             ended.payout > 0 ? (
@@ -293,7 +297,9 @@ export function MinerGame() {
               </p>
             )
           ) : (
-            <p className="text-sm text-muted">{t('intro', { first: formatMultiplier(minerMultiplier(mines, 1), iso) })}</p>
+            <p className="text-sm text-muted">
+              {t('intro', { first: formatMultiplier(minerMultiplier(mines, 1), iso) })}
+            </p>
           )}
         </div>
       </div>

@@ -11,9 +11,21 @@ import { floats, type Seeds } from '../random';
  * - `skip`: draws the next card without a guess (the round's multiplier stays).
  * The round pays `0.99 / P(all its guesses win)` (rounded half up to four decimals), so cashing out at
  * any point returns 99 %. A cash-out needs at least one winning guess.
+ *
+ * A round holds at most {@link HILO_MAX_CARDS} cards (the start card included), so a round cannot grow
+ * without end by skipping: the last card can only be drawn by a guess (a skip is refused once the round
+ * holds `HILO_MAX_CARDS − 1` cards; guessing and cashing out still work), and a winning guess that draws
+ * it cashes the round out by itself.
  */
 
 export const HILO_RTP = 0.99;
+/** Cards a hilo round holds at most, the start card included: one deck's worth. */
+export const HILO_MAX_CARDS = 52;
+
+/** Whether a round holding `cards` cards may still skip (the last card is for a guess only). */
+export function hiloSkipAllowed(cards: number): boolean {
+  return cards < HILO_MAX_CARDS - 1;
+}
 export type HiloGuess = 'higher' | 'lower';
 
 export function hiloCard(seeds: Seeds, index: number): FairCard {

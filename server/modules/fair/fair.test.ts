@@ -78,9 +78,9 @@ describe('seed pair calls', () => {
     // Ending the round (a loss via guesses until one fails, or simply a guess) frees the pair again.
     let status = 'open';
     while (status === 'open') {
-      status = (await p.post(`/hilo/${bet.id}/guess`, { guess: 'higher' })).json().bet.status;
+      status = (await p.post(`/hilo/${bet.id}/guess`, { guess: 'higher', step: 0 })).json().bet.status;
       if (status === 'open') {
-        const cash = await p.post(`/hilo/${bet.id}/cashout`);
+        const cash = await p.post(`/hilo/${bet.id}/cashout`, { step: 1 });
         status = cash.json().bet.status;
       }
     }

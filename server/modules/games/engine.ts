@@ -12,7 +12,9 @@ import {
   diceRoll,
   diceWins,
   hiloCard,
+  HILO_MAX_CARDS,
   hiloMultiplierScaled,
+  hiloSkipAllowed,
   hiloWinningRanks,
   hiloWins,
   kenoHits,
@@ -241,11 +243,23 @@ export function hiloStartCard(seeds: Seeds): HiloCardView {
   return { ...hiloCard(seeds, 0), guess: null };
 }
 
-/** Draws the next card for `guess`; `won` is false only for a losing higher/lower guess. */
+/**
+ * Draws the next card for `guess`; `won` is false only for a losing higher/lower guess; `full` when the
+ * round now holds HILO_MAX_CARDS cards (nothing more can be drawn). The caller refuses a skip the limit
+ * does not allow (`hiloSkipAllowed`); a draw past the limit is a programming error.
+ */
 export function hiloStep(seeds: Seeds, cards: readonly HiloCardView[], guess: HiloGuessInput) {
+  if (cards.length >= HILO_MAX_CARDS || (guess === 'skip' && !hiloSkipAllowed(cards.length))) {
+    throw new RangeError(`a hilo round holds at most ${HILO_MAX_CARDS} cards, the last one for a guess`);
+  }
   const next = hiloCard(seeds, cards.length);
   const current = cards[cards.length - 1];
   const won = guess === 'skip' || hiloWins(current.rank, next.rank, guess);
   const drawn: HiloCardView[] = [...cards, { ...next, guess }];
-  return { cards: drawn, won, multiplierScaled: won ? hiloMultiplierScaled(hiloCounts(drawn)) : 0n };
+  return {
+    cards: drawn,
+    won,
+    full: drawn.length >= HILO_MAX_CARDS,
+    multiplierScaled: won ? hiloMultiplierScaled(hiloCounts(drawn)) : 0n,
+  };
 }

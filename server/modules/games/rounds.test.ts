@@ -49,20 +49,22 @@ describe('miner', () => {
     );
     const safe = Array.from({ length: 25 }, (_, t) => t).filter((t) => !mines.includes(t));
 
-    expect((await p.post(`/miner/${bet.id}/cashout`)).json().errors.round[0]).toMatch(/^nothing_to_cash_out/);
+    expect((await p.post(`/miner/${bet.id}/cashout`, { step: 0 })).json().errors.round[0]).toMatch(
+      /^nothing_to_cash_out/,
+    );
     for (const [i, tile] of safe.slice(0, 2).entries()) {
-      const reveal = await p.post(`/miner/${bet.id}/reveal`, { tile });
+      const reveal = await p.post(`/miner/${bet.id}/reveal`, { tile, step: i });
       expect(reveal.statusCode, reveal.body).toBe(200);
       expect(reveal.json().bet.outcome).toMatchObject({ revealed: safe.slice(0, i + 1), mines: null });
       expect(reveal.json().bet.multiplier).toBe(minerMultiplier(3, i + 1));
     }
-    const twice = await p.post(`/miner/${bet.id}/reveal`, { tile: safe[0] });
+    const twice = await p.post(`/miner/${bet.id}/reveal`, { tile: safe[0], step: 2 });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().errors.tile[0]).toMatch(/^already_revealed/);
     expect((await p.get('/miner/active')).json().bet.id).toBe(bet.id);
     expect((await p.post('/fair/seed/rotate', {})).statusCode).toBe(422);
 
-    const cashout = await p.post(`/miner/${bet.id}/cashout`);
+    const cashout = await p.post(`/miner/${bet.id}/cashout`, { step: 2 });
     expect(cashout.statusCode, cashout.body).toBe(200);
     const payout = Number(payoutMinor(1000, minerMultiplier(3, 2))) / 100;
     expect(cashout.json().bet).toMatchObject({
@@ -74,10 +76,10 @@ describe('miner', () => {
     expect(cashout.json().balance).toBeCloseTo(90 + payout, 10);
     expect(await cashBalance(app, player.token)).toBeCloseTo(90 + payout, 10);
 
-    const after = await p.post(`/miner/${bet.id}/cashout`);
+    const after = await p.post(`/miner/${bet.id}/cashout`, { step: 3 });
     expect(after.statusCode).toBe(422);
     expect(after.json().errors.round[0]).toMatch(/^round_ended/);
-    expect((await p.post(`/miner/${bet.id}/reveal`, { tile: safe[3] })).statusCode).toBe(422);
+    expect((await p.post(`/miner/${bet.id}/reveal`, { tile: safe[3], step: 2 })).statusCode).toBe(422);
     expect((await p.get('/miner/active')).json()).toEqual({ bet: null });
     await assertLedgerInvariants(db);
   });
@@ -90,14 +92,16 @@ describe('miner', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.round[0]).toMatch(/^round_open/);
     const other = await newPlayer(app, db, 10);
-    expect((await api(app, other.token).post(`/miner/${bet.id}/reveal`, { tile: 0 })).statusCode).toBe(404);
+    expect(
+      (await api(app, other.token).post(`/miner/${bet.id}/reveal`, { tile: 0, step: 0 })).statusCode,
+    ).toBe(404);
 
     const pair = await activeSeeds(player.id);
     const mines = minerMines(
       { serverSeed: pair.serverSeed, clientSeed: bet.client_seed, nonce: bet.nonce },
       24,
     );
-    const lost = await p.post(`/miner/${bet.id}/reveal`, { tile: mines[0] });
+    const lost = await p.post(`/miner/${bet.id}/reveal`, { tile: mines[0], step: 0 });
     expect(lost.json().bet).toMatchObject({ status: 'lost', payout: 0, multiplier: 0 });
     expect(lost.json().bet.outcome.mines).toEqual(mines);
     expect(lost.json().balance).toBe(95);
@@ -109,7 +113,7 @@ describe('miner', () => {
       24,
     );
     const safeTile = Array.from({ length: 25 }, (_, t) => t).find((t) => !mines2.includes(t))!;
-    const cleared = await p.post(`/miner/${next.id}/reveal`, { tile: safeTile });
+    const cleared = await p.post(`/miner/${next.id}/reveal`, { tile: safeTile, step: 0 });
     expect(cleared.json().bet).toMatchObject({ status: 'cashed_out', multiplier: minerMultiplier(24, 1) });
     expect(cleared.json().bet.payout).toBe(Number(payoutMinor(500, minerMultiplier(24, 1))) / 100);
     await assertLedgerInvariants(db);
@@ -126,7 +130,7 @@ describe('miner', () => {
       5,
     );
     const safe = Array.from({ length: 25 }, (_, t) => t).filter((t) => !mines.includes(t));
-    await api(app, player.token).post(`/miner/${bet.id}/reveal`, { tile: safe[0] });
+    await api(app, player.token).post(`/miner/${bet.id}/reveal`, { tile: safe[0], step: 0 });
     await app.close();
 
     const restarted = buildApp({ db, config: testConfig(), logger: false });
@@ -138,9 +142,9 @@ describe('miner', () => {
       expect(active.outcome.revealed).toEqual([safe[0]]);
       expect(active.outcome.mines).toBeNull();
       expect(
-        (await p.post(`/miner/${bet.id}/reveal`, { tile: safe[1] })).json().bet.outcome.revealed,
+        (await p.post(`/miner/${bet.id}/reveal`, { tile: safe[1], step: 1 })).json().bet.outcome.revealed,
       ).toEqual(safe.slice(0, 2));
-      const cashout = await p.post(`/miner/${bet.id}/cashout`);
+      const cashout = await p.post(`/miner/${bet.id}/cashout`, { step: 2 });
       expect(cashout.json().bet).toMatchObject({ status: 'cashed_out', multiplier: minerMultiplier(5, 2) });
       await assertLedgerInvariants(db);
     } finally {
@@ -169,7 +173,9 @@ describe('hilo', () => {
       higher: hiloMultiplier([hiloWinningRanks(first.rank, 'higher')]),
       lower: hiloMultiplier([hiloWinningRanks(first.rank, 'lower')]),
     });
-    expect((await p.post(`/hilo/${bet.id}/cashout`)).json().errors.round[0]).toMatch(/^nothing_to_cash_out/);
+    expect((await p.post(`/hilo/${bet.id}/cashout`, { step: 0 })).json().errors.round[0]).toMatch(
+      /^nothing_to_cash_out/,
+    );
     expect((await p.put('/fair/seed/client', { client_seed: 'new-seed' })).statusCode).toBe(422);
 
     // Play the winning guess (peeking at the next card) three times, with a skip between.
@@ -184,7 +190,7 @@ describe('hilo', () => {
         expect(hiloWins(current.rank, next.rank, guess)).toBe(true);
         counts.push(hiloWinningRanks(current.rank, guess));
       }
-      const reply = await p.post(`/hilo/${bet.id}/guess`, { guess });
+      const reply = await p.post(`/hilo/${bet.id}/guess`, { guess, step: index - 1 });
       expect(reply.statusCode, reply.body).toBe(200);
       const outcome = reply.json().bet.outcome;
       expect(outcome.cards).toHaveLength(index + 1);
@@ -193,12 +199,12 @@ describe('hilo', () => {
       current = next;
       index += 1;
     }
-    const cashout = await p.post(`/hilo/${bet.id}/cashout`);
+    const cashout = await p.post(`/hilo/${bet.id}/cashout`, { step: 4 });
     expect(cashout.statusCode).toBe(200);
     const payout = Number(payoutMinor(1000, hiloMultiplier(counts))) / 100;
     expect(cashout.json().bet).toMatchObject({ status: 'cashed_out', payout });
     expect(cashout.json().balance).toBeCloseTo(90 + payout, 10);
-    expect((await p.post(`/hilo/${bet.id}/guess`, { guess: 'higher' })).statusCode).toBe(422);
+    expect((await p.post(`/hilo/${bet.id}/guess`, { guess: 'higher', step: 4 })).statusCode).toBe(422);
     expect((await p.get('/hilo/active')).json()).toEqual({ bet: null });
 
     // A losing guess ends the next round lost.
@@ -217,7 +223,9 @@ describe('hilo', () => {
         : !hiloWins(cur.rank, next.rank, 'lower')
           ? 'lower'
           : null;
-      const reply = (await p.post(`/hilo/${round.id}/guess`, { guess: losing ?? 'skip' })).json();
+      const reply = (
+        await p.post(`/hilo/${round.id}/guess`, { guess: losing ?? 'skip', step: i - 1 })
+      ).json();
       if (losing) lost = reply;
       cards = [...cards, next];
     }

@@ -3,9 +3,14 @@
  * holds the mines or a card not yet drawn (they follow from the seeds, recomputed on each call). The
  * stake moves at the start; the cash-out credits the payout; a mine or a losing card ends the round lost.
  * Everything is in the database, so a round survives a reload and a server restart.
+ *
+ * Every move (reveal, guess, skip, cash-out) carries the round's `step` it was made at (miner: tiles
+ * opened; hilo: cards drawn after the start card): a double submit plays once and answers the same round
+ * again (service.ts `RoundMove`). A hilo round holds at most HILO_MAX_CARDS cards (lib/fair/games/hilo.ts):
+ * a skip that would draw the last card is a 422 on `guess` (`card_limit`), a guess or a cash-out is not.
  */
 import type { Currency } from '@/lib/constants/currencies';
-import { minerMines, payoutMinor } from '@/lib/fair';
+import { HILO_MAX_CARDS, hiloSkipAllowed, minerMines, payoutMinor } from '@/lib/fair';
 import type { Database } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import {
@@ -18,7 +23,7 @@ import {
   type HiloGuessInput,
   type MinerOutcome,
 } from './engine';
-import { actOnRound, placeBet, type BetResult } from './service';
+import { actOnRound, placeBet, type BetResult, type BetRow } from './service';
 
 interface StartInput {
   userId: number;
@@ -53,11 +58,18 @@ export function startMiner(db: Database, input: StartInput & { mines: number }):
 const minesOf = (params: Record<string, unknown>) => params.mines as number;
 const revealedOf = (outcome: Record<string, unknown>) => (outcome as unknown as MinerOutcome).revealed;
 
-export function revealMiner(
-  db: Database,
-  input: { userId: number; betId: number; tile: number; now: Date },
-): Promise<BetResult> {
-  return actOnRound(db, { ...input, game: 'miner' }, (bet, seeds) => {
+type MoveInput = { userId: number; betId: number; step: number; now: Date };
+
+export function revealMiner(db: Database, input: MoveInput & { tile: number }): Promise<BetResult> {
+  const move = {
+    step: input.step,
+    stepOf: (bet: BetRow) => revealedOf(bet.outcome).length,
+    isReplay: (bet: BetRow) => {
+      const revealed = revealedOf(bet.outcome);
+      return revealed.length === input.step + 1 && revealed[input.step] === input.tile;
+    },
+  };
+  return actOnRound(db, { ...input, game: 'miner', move }, (bet, seeds) => {
     const mines = minesOf(bet.params);
     const revealed = revealedOf(bet.outcome);
     if (revealed.includes(input.tile)) {
@@ -91,11 +103,13 @@ export function revealMiner(
   });
 }
 
-export function cashOutMiner(
-  db: Database,
-  input: { userId: number; betId: number; now: Date },
-): Promise<BetResult> {
-  return actOnRound(db, { ...input, game: 'miner' }, (bet, seeds) => {
+export function cashOutMiner(db: Database, input: MoveInput): Promise<BetResult> {
+  const move = {
+    step: input.step,
+    stepOf: (bet: BetRow) => revealedOf(bet.outcome).length,
+    isReplay: (bet: BetRow) => bet.status === 'cashed_out' && revealedOf(bet.outcome).length === input.step,
+  };
+  return actOnRound(db, { ...input, game: 'miner', move }, (bet, seeds) => {
     const mines = minesOf(bet.params);
     const revealed = revealedOf(bet.outcome);
     if (revealed.length === 0) {
@@ -138,18 +152,43 @@ export function startHilo(db: Database, input: StartInput): Promise<BetResult> {
 
 const cardsOf = (outcome: Record<string, unknown>) => outcome.cards as HiloCardView[];
 
-export function guessHilo(
-  db: Database,
-  input: { userId: number; betId: number; guess: HiloGuessInput; now: Date },
-): Promise<BetResult> {
-  return actOnRound(db, { ...input, game: 'hilo' }, (bet, seeds) => {
-    const step = hiloStep(seeds, cardsOf(bet.outcome), input.guess);
+/** Hilo's step: the cards drawn after the start card. */
+const hiloStepOf = (bet: BetRow) => cardsOf(bet.outcome).length - 1;
+
+export function guessHilo(db: Database, input: MoveInput & { guess: HiloGuessInput }): Promise<BetResult> {
+  const move = {
+    step: input.step,
+    stepOf: hiloStepOf,
+    isReplay: (bet: BetRow) => {
+      const cards = cardsOf(bet.outcome);
+      return cards.length === input.step + 2 && cards[input.step + 1].guess === input.guess;
+    },
+  };
+  return actOnRound(db, { ...input, game: 'hilo', move }, (bet, seeds) => {
+    const cards = cardsOf(bet.outcome);
+    if (input.guess === 'skip' && !hiloSkipAllowed(cards.length)) {
+      throw ValidationError.field(
+        'guess',
+        'card_limit',
+        `A round holds at most ${HILO_MAX_CARDS} cards and the last one is drawn by a guess: guess or cash out.`,
+      );
+    }
+    const step = hiloStep(seeds, cards, input.guess);
     if (!step.won) {
       return {
         status: 'lost',
         multiplierScaled: 0n,
         payoutMinor: 0n,
         outcome: { ...hiloView(step.cards, false, true) },
+      };
+    }
+    if (step.full) {
+      // Nothing more can be drawn: the round cashes out by itself.
+      return {
+        status: 'cashed_out',
+        multiplierScaled: step.multiplierScaled,
+        payoutMinor: payoutMinor(bet.amountMinor, step.multiplierScaled),
+        outcome: { ...hiloView(step.cards, false, false) },
       };
     }
     return {
@@ -161,11 +200,13 @@ export function guessHilo(
   });
 }
 
-export function cashOutHilo(
-  db: Database,
-  input: { userId: number; betId: number; now: Date },
-): Promise<BetResult> {
-  return actOnRound(db, { ...input, game: 'hilo' }, (bet) => {
+export function cashOutHilo(db: Database, input: MoveInput): Promise<BetResult> {
+  const move = {
+    step: input.step,
+    stepOf: hiloStepOf,
+    isReplay: (bet: BetRow) => bet.status === 'cashed_out' && hiloStepOf(bet) === input.step,
+  };
+  return actOnRound(db, { ...input, game: 'hilo', move }, (bet) => {
     const cards = cardsOf(bet.outcome);
     if (!cards.some((card) => card.guess === 'higher' || card.guess === 'lower')) {
       throw ValidationError.field(

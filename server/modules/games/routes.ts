@@ -19,6 +19,7 @@ import {
   minerRevealBody,
   minerStartBody,
   rouletteBetBody,
+  roundCashoutBody,
 } from '@/lib/contracts/games';
 import { CURRENCIES, isCurrency, type Currency } from '@/lib/constants/currencies';
 import { getBetLimits } from '@/lib/constants/bet-limits';
@@ -309,6 +310,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         userId: sessionOf(request).userId,
         betId: request.params.id,
         tile: request.body.tile,
+        step: request.body.step,
         now: ctx.clock(),
       });
       return toBetReply(result, locale(request));
@@ -317,11 +319,16 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/miner/:id/cashout',
-    { config: { geoGuard: true }, schema: { params: idParams, ...betRoute }, preHandler: [auth] },
+    {
+      config: { geoGuard: true },
+      schema: { params: idParams, body: roundCashoutBody, ...betRoute },
+      preHandler: [auth],
+    },
     async (request) => {
       const result = await cashOutMiner(ctx.db, {
         userId: sessionOf(request).userId,
         betId: request.params.id,
+        step: request.body.step,
         now: ctx.clock(),
       });
       return toBetReply(result, locale(request));
@@ -371,6 +378,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         userId: sessionOf(request).userId,
         betId: request.params.id,
         guess: request.body.guess,
+        step: request.body.step,
         now: ctx.clock(),
       });
       return toBetReply(result, locale(request));
@@ -379,11 +387,16 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/hilo/:id/cashout',
-    { config: { geoGuard: true }, schema: { params: idParams, ...betRoute }, preHandler: [auth] },
+    {
+      config: { geoGuard: true },
+      schema: { params: idParams, body: roundCashoutBody, ...betRoute },
+      preHandler: [auth],
+    },
     async (request) => {
       const result = await cashOutHilo(ctx.db, {
         userId: sessionOf(request).userId,
         betId: request.params.id,
+        step: request.body.step,
         now: ctx.clock(),
       });
       return toBetReply(result, locale(request));

@@ -50,7 +50,7 @@ export const gameBets = pgTable(
     outcome: jsonb('outcome').$type<Record<string, unknown>>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
-    /** The cash balance right after the bet was placed (answered again on a replay). */
+    /** The cash balance after the bet was placed or the round's last move (answered again on a replay). */
     balanceAfterMinor: bigint('balance_after_minor', { mode: 'bigint' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),

@@ -266,14 +266,37 @@ export interface RoundUpdate {
   state?: Record<string, unknown>;
 }
 
+/** 422 on `step`: the move was made on a state of the round that is no longer its state. */
+export const staleStep = (expected: number) =>
+  ValidationError.field(
+    'step',
+    'stale',
+    `The round has moved on: this move was made at another step than ${expected}. Reload the round.`,
+  );
+
 /**
- * Acts on the user's open round `betId` of `game` under a row lock: 404 for a round that is not theirs,
- * 422 for one that ended. `act` decides the update; a payout is credited (house → user cash) in the same
- * transaction.
+ * One move of a stateful round. `step` is the number of moves the round had when the player made it
+ * (hilo: cards drawn after the start card; miner: tiles opened), so a move is played once: a double
+ * submit finds the round one step further with this very move as its last (`isReplay`) and answers it
+ * again, playing nothing; any other step is stale.
+ */
+export interface RoundMove {
+  step: number;
+  /** The round's step now. */
+  stepOf(bet: BetRow): number;
+  /** Whether the round's last move is this move at this step (or, for a cash-out, it ended with it). */
+  isReplay(bet: BetRow): boolean;
+}
+
+/**
+ * Acts on the user's round `betId` of `game` under a row lock: 404 for a round that is not theirs; a
+ * replayed move (see RoundMove) answers the round as it is, with the balance its move left; 422 for a
+ * round that ended or a stale step. `act` decides the update; a payout is credited (house → user cash)
+ * in the same transaction.
  */
 export async function actOnRound(
   db: Database,
-  input: { userId: number; betId: number; game: 'miner' | 'hilo'; now: Date },
+  input: { userId: number; betId: number; game: 'miner' | 'hilo'; now: Date; move: RoundMove },
   act: (bet: BetRow, seeds: Seeds) => RoundUpdate,
 ): Promise<BetResult> {
   return runTransaction(db, async (tx) => {
@@ -284,9 +307,12 @@ export async function actOnRound(
     );
     if (!found) throw new HttpError(404, 'Not Found');
     const { bet, pair } = found;
+    if (input.move.isReplay(bet)) return { bet: found, balanceMinor: bet.balanceAfterMinor, replayed: true };
     if (bet.status !== 'open') {
       throw ValidationError.field('round', 'round_ended', 'This round has already ended.');
     }
+    const step = input.move.stepOf(bet);
+    if (input.move.step !== step) throw staleStep(step);
     const update = act(bet, { serverSeed: pair.serverSeed, clientSeed: bet.clientSeed, nonce: bet.nonce });
     const ended = update.status !== 'open';
     if (update.payoutMinor > 0n) {
@@ -303,6 +329,7 @@ export async function actOnRound(
         meta: { game: bet.game, bet_id: bet.id },
       });
     }
+    const balanceMinor = await userBalanceMinor(tx, input.userId, bet.currency, 'cash');
     const [saved] = await tx
       .update(gameBets)
       .set({
@@ -311,11 +338,11 @@ export async function actOnRound(
         payoutMinor: update.payoutMinor,
         outcome: update.outcome,
         ...(update.state ? { state: update.state } : {}),
+        balanceAfterMinor: balanceMinor,
         settledAt: ended ? input.now : null,
       })
       .where(eq(gameBets.id, bet.id))
       .returning();
-    const balanceMinor = await userBalanceMinor(tx, input.userId, bet.currency, 'cash');
     return { bet: { bet: saved, pair }, balanceMinor, replayed: false };
   });
 }
