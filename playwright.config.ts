@@ -1,17 +1,17 @@
-import { existsSync } from 'node:fs';
-import { chromium, defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
+import { configuredBrowser } from './scripts/browser.mjs';
 
 /**
  * End-to-end journeys in headless Chromium against the built web app and the real API server with
- * its database (both started by `npm start`'s script). Playwright's own Chromium is used when it is
- * installed; otherwise the system one at /usr/bin/chromium (Debian's package).
+ * its database (both started by `npm start`'s script). The browser: CHROMIUM_PATH, else the one
+ * `scripts/ensure-browser.mjs` (run by `npm run test:e2e` first) found starting or installed, else the
+ * first that exists of Playwright's own Chromium and the system's (scripts/browser.mjs).
  */
 const WEB_PORT = process.env.E2E_WEB_PORT ?? '3100';
 const API_PORT = process.env.E2E_API_PORT ?? '4100';
 const baseURL = `http://localhost:${WEB_PORT}`;
 
-const bundled = chromium.executablePath();
-const executablePath = existsSync(bundled) ? undefined : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+const executablePath = configuredBrowser();
 
 export default defineConfig({
   testDir: 'tests/e2e',
