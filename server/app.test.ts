@@ -96,15 +96,18 @@ describe('error format', () => {
     });
   });
 
-  it('rejects malformed JSON with 400 and a message', async () => {
+  it('rejects malformed JSON with a 422 on the body, in the validation format', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/test/signup',
       headers: { 'content-type': 'application/json' },
       payload: '{"email":',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: expect.stringMatching(/JSON/) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: expect.stringMatching(/JSON/),
+      errors: { body: ['invalid_json: The request body is not valid JSON.'] },
+    });
   });
 
   it(`rejects bodies over ${BODY_LIMIT_BYTES / 1024} kB with 413`, async () => {

@@ -17,6 +17,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { HttpError, TooManyRequestsError, ValidationError } from './lib/errors';
 import { databaseFailureKind } from './lib/db-errors';
+import { fieldErrorsMessage } from './lib/field-errors';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './lib/zod-fastify';
 import { systemClock, type Clock } from './lib/clock';
 import { hcaptchaVerifier, type CaptchaVerifier } from './modules/auth/captcha';
@@ -164,6 +165,8 @@ function trustProxyOption(
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+const UNREADABLE_JSON_BODY = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
 /**
  * One error format for the whole API: 422 `{ message, errors }` for validation failures, `{ message }`
  * for other client errors, and a bare 500 that leaks nothing (the error is logged with the request id).
@@ -194,6 +197,13 @@ function handleError(
     );
     reply.header('retry-after', databaseFailure === 'busy' ? '1' : '5');
     return reply.code(503).send({ message: STATUS_CODES[503] ?? 'Service Unavailable' });
+  }
+  if ('code' in error && typeof error.code === 'string' && UNREADABLE_JSON_BODY.has(error.code)) {
+    // A body that is not JSON (a bare NaN or Infinity, a cut-off request) is bad input like any other:
+    // the spec's 422 format, so the web app shows it as one validation notification.
+    request.log.debug({ err: error }, 'unreadable JSON body');
+    const errors = { body: ['invalid_json: The request body is not valid JSON.'] };
+    return reply.code(422).send({ message: fieldErrorsMessage(errors), errors });
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {

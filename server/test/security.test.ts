@@ -329,15 +329,18 @@ describe('bad money amounts', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ amount: ['required: The amount field is required.'] });
     }
-    // A bare NaN is not JSON at all: the body cannot be read, a 400 in the { message } format.
+    // A bare NaN is not JSON at all: the body cannot be read, a 422 on the body in the spec's format.
     const notJson = await app.inject({
       method: 'POST',
       url: '/dice/bet',
       headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' },
       payload: `{"amount":NaN,"target":50,"direction":"over","idempotency_key":"${key()}"}`,
     });
-    expect(notJson.statusCode).toBe(400);
-    expect(notJson.json()).toEqual({ message: expect.any(String) });
+    expect(notJson.statusCode).toBe(422);
+    expect(notJson.json()).toEqual({
+      message: expect.any(String),
+      errors: { body: ['invalid_json: The request body is not valid JSON.'] },
+    });
 
     expect(await cashBalance(app, player.token)).toBe(before);
     const [{ bets }] = await db
