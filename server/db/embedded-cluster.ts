@@ -57,7 +57,7 @@ export function connectionUrl(credentials: Credentials, port: number, database: 
   return `postgres://${user}:${password}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
 }
 
-interface Binaries {
+export interface Binaries {
   initdb: string;
   postgres: string;
 }
@@ -110,26 +110,6 @@ export async function ensurePostgresUser(log: EmbeddedLog): Promise<RunAs> {
   return created;
 }
 
-/** The postgres user must be able to walk down to DATA_DIR. */
-export async function ensureTraversable(dataDir: string, runAs: RunAs): Promise<void> {
-  const own = await fsp.stat(dataDir);
-  if ((own.mode & 0o001) === 0) await fsp.chmod(dataDir, (own.mode & 0o777) | 0o001);
-  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
-    const st = await fsp.stat(dir);
-    const ok =
-      (st.mode & 0o001) !== 0 ||
-      (st.uid === runAs.uid && (st.mode & 0o100) !== 0) ||
-      (st.gid === runAs.gid && (st.mode & 0o010) !== 0);
-    if (!ok) {
-      throw new Error(
-        `The "postgres" user cannot enter ${dir} (mode ${(st.mode & 0o777).toString(8)}), so it cannot reach ` +
-          `${dataDir}. Allow it (chmod o+x ${dir}) or choose another DATA_DIR.`,
-      );
-    }
-    if (path.dirname(dir) === dir) break;
-  }
-}
-
 export async function isCluster(cluster: string): Promise<boolean> {
   return fsp.access(path.join(cluster, 'PG_VERSION')).then(
     () => true,
@@ -158,8 +138,8 @@ export async function initCluster(
   paths: Paths,
   runAs: RunAs | undefined,
   log: EmbeddedLog,
+  { initdb }: Binaries,
 ): Promise<Credentials> {
-  const { initdb } = await loadBinaries();
   const entries = await fsp.readdir(paths.cluster).catch(() => []);
   if (entries.length > 0) {
     throw new Error(
@@ -170,7 +150,9 @@ export async function initCluster(
   const credentials: Credentials = { user: SUPERUSER, password: randomBytes(24).toString('base64url') };
 
   await fsp.mkdir(paths.cluster, { recursive: true, mode: 0o700 });
-  const passwordFile = path.join(paths.dataDir, `.initdb-pw-${randomBytes(6).toString('hex')}`);
+  // Beside the cluster, where initdb (run as the postgres user) can read it: DATA_DIR, or the cluster's
+  // own directory when DATA_DIR is out of its reach (embedded-reach.ts).
+  const passwordFile = path.join(path.dirname(paths.cluster), `.initdb-pw-${randomBytes(6).toString('hex')}`);
   await fsp.writeFile(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
   if (runAs) {
     await fsp.chown(paths.cluster, runAs.uid, runAs.gid);

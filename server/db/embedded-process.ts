@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { childEnv, loadBinaries, type EmbeddedLog, type Paths, type RunAs } from './embedded-cluster';
+import { childEnv, type Binaries, type EmbeddedLog, type Paths, type RunAs } from './embedded-cluster';
 
 const READY_TIMEOUT_MS = 60_000;
 
@@ -132,8 +132,8 @@ export async function spawnPostmaster(
   runAs: RunAs | undefined,
   ephemeral: boolean,
   log: EmbeddedLog,
+  { postgres }: Binaries,
 ): Promise<{ child: ChildProcess; exited: Promise<string> }> {
-  const { postgres } = await loadBinaries();
   const settings: Record<string, string> = {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '',

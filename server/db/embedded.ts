@@ -17,8 +17,9 @@
  * - the port already in use: a clear error (`port: 0` picks a free port);
  * - two processes starting at once: a lock file (`DATA_DIR/postgres.lock`) makes them take turns.
  *
- * As root, postgres refuses to run, so it runs as the `postgres` system user (created when missing).
- * It listens on 127.0.0.1 only and opens no unix socket.
+ * As root, postgres refuses to run, so it runs as the `postgres` system user (created when missing); when
+ * that user cannot reach the binaries or DATA_DIR (a clone under /root), they are placed where it can
+ * (embedded-reach.ts). It listens on 127.0.0.1 only and opens no unix socket.
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -26,11 +27,12 @@ import pg from 'pg';
 import {
   connectionUrl,
   ensurePostgresUser,
-  ensureTraversable,
   initCluster,
   isCluster,
+  loadBinaries,
   readCredentials,
   resolvePaths,
+  type Binaries,
   type Credentials,
   type EmbeddedLog,
   type Paths,
@@ -50,6 +52,7 @@ import {
   writeOwner,
   type PostmasterInfo,
 } from './embedded-process';
+import { placeCluster, reachableBinaries, type SharedDirs } from './embedded-reach';
 
 export type { EmbeddedLog } from './embedded-cluster';
 
@@ -67,6 +70,10 @@ export interface EmbeddedPostgresOptions {
   ephemeral?: boolean;
   /** Called when a postmaster we own exits without `stop()` having been called. */
   onUnexpectedExit?: (reason: string) => void;
+  /** Tests: the binaries to run instead of the npm package's. */
+  binaries?: Binaries;
+  /** Tests: where root keeps copies the `postgres` user can reach (embedded-reach.ts). */
+  shared?: SharedDirs;
 }
 
 export interface EmbeddedPostgres {
@@ -89,13 +96,20 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const runAs = process.getuid?.() === 0 ? await ensurePostgresUser(log) : undefined;
 
   await fsp.mkdir(paths.dataDir, { recursive: true, mode: 0o755 });
-  if (runAs) await ensureTraversable(paths.dataDir, runAs);
 
   // Two processes starting at once (API server and admin CLI) take turns: the second one then finds
   // the postmaster the first one started and attaches to it.
   const release = await acquireStartLock(paths, log);
   try {
-    return await startOrAttach(paths, runAs, options, database);
+    const placed = runAs ? await placeCluster(paths, runAs, log, options.shared?.clusters) : paths;
+    // Resolved only when postgres or initdb has to run (not when attaching to a running postmaster).
+    let resolved: Promise<Binaries> | undefined;
+    const binaries = () =>
+      (resolved ??= (async () => {
+        const source = options.binaries ?? (await loadBinaries());
+        return runAs ? reachableBinaries(source, runAs, log, options.shared?.binaries) : source;
+      })());
+    return await startOrAttach(placed, runAs, options, database, binaries);
   } finally {
     await release();
   }
@@ -106,11 +120,12 @@ async function startOrAttach(
   runAs: RunAs | undefined,
   options: EmbeddedPostgresOptions,
   database: string,
+  binaries: () => Promise<Binaries>,
 ): Promise<EmbeddedPostgres> {
   const { log } = options;
   const credentials = (await isCluster(paths.cluster))
     ? await readCredentials(paths)
-    : await initCluster(paths, runAs, log);
+    : await initCluster(paths, runAs, log, await binaries());
 
   const running = await findRunningPostmaster(paths, credentials, log);
   if (running) {
@@ -142,7 +157,14 @@ async function startOrAttach(
     );
   }
 
-  const { child, exited } = await spawnPostmaster(paths, port, runAs, options.ephemeral === true, log);
+  const { child, exited } = await spawnPostmaster(
+    paths,
+    port,
+    runAs,
+    options.ephemeral === true,
+    log,
+    await binaries(),
+  );
   let stopping = false;
   void exited.then((reason) => {
     if (stopping) return;
