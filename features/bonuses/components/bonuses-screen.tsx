@@ -6,6 +6,7 @@ import { CurrentBonus } from './current-bonus';
 import { PromoCodeForm } from './promo-code-form';
 import { useClientSession } from '@/lib/stores/use-client-session';
 import { WelcomePackCards } from './welcome-pack-cards';
+import { WageringRules } from './wagering-rules';
 
 /** /bonuses: the user's current bonus (logged in), the promo-code form and the welcome pack. */
 export function BonusesScreen() {
@@ -22,6 +23,7 @@ export function BonusesScreen() {
         </h2>
         <WelcomePackCards />
       </section>
+      <WageringRules />
     </div>
   );
 }

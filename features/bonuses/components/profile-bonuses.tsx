@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { BonusList } from './bonus-list';
 import { FreeSpinsList } from './free-spins-list';
+import { WageringRules } from './wagering-rules';
 
 /** /profile/bonuses: the user's bonuses, then their free spins. */
 export function ProfileBonuses() {
@@ -24,6 +25,7 @@ export function ProfileBonuses() {
         </h2>
         <FreeSpinsList />
       </section>
+      <WageringRules />
     </div>
   );
 }

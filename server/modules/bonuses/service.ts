@@ -13,7 +13,8 @@
  *   at least the currency's `min_deposit`. Smaller deposits leave it waiting. Earlier deposits do not
  *   matter: a player who has deposited before may activate a code, and the next qualifying deposit counts.
  * - Bonus = ⌊deposit × percent / 100⌋ (minor units), at most `max_bonus`; to be wagered `wager` × bonus
- *   (rounded up to a minor unit) with real money before it is released to cash.
+ *   (rounded up to a minor unit) with real money before it is released to cash. A bet counts by the
+ *   wagering rules of lib/bonuses/wagering.ts (a weight per game, exclusions), shown on the bonus pages.
  * - A deposit earns at most one bonus: the waiting promo first; otherwise the welcome-pack stage whose
  *   `deposit_number` is this deposit's number (paid invoices of the user, this one included), once per
  *   stage, if the deposit reaches the stage's minimum. The stage's free spins come with it.
@@ -32,6 +33,7 @@ import {
   type WelcomePack,
 } from '@/lib/contracts/bonuses';
 import { INVOICE_STATUS } from '@/lib/contracts/billing';
+import { stakeOf, wagerContribution, type WageredBet, type WagerContribution } from '@/lib/bonuses/wagering';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
@@ -498,16 +500,20 @@ export async function awardDepositBonus(
 }
 
 /**
- * Counts a real-money stake towards the user's active bonuses of that currency, oldest first (what one
- * bonus does not need carries over to the next). A bonus whose requirement is met is released to cash.
- * For the games of the next issue (no HTTP caller yet): call it in the transaction of the bet's ledger
- * transfer, and only when that transfer was not a replay, so a stake counts once.
+ * Counts a real-money bet towards the user's active bonuses of that currency, oldest first (what one
+ * bonus does not need carries over to the next). What counts is the bet's contribution under the
+ * wagering rules of lib/bonuses/wagering.ts (a weight per game; nothing for a bet that is too likely to
+ * win or a roulette spin that hedges itself). A bonus whose requirement is met is released to cash.
+ * The games call it in the transaction that settles the bet (an instant bet when it is placed, a miner
+ * or hilo round when it ends), so a bet counts once.
  */
 export async function recordWager(
   tx: Executor,
-  input: { userId: number; currency: Currency; amountMinor: bigint; reference: string; now?: Date },
-): Promise<{ released: { activationId: number; amountMinor: bigint }[] }> {
-  if (input.amountMinor <= 0n) throw new RangeError('a stake must be positive');
+  input: { userId: number; currency: Currency; bet: WageredBet; reference: string; now?: Date },
+): Promise<{ counted: WagerContribution; released: { activationId: number; amountMinor: bigint }[] }> {
+  if (stakeOf(input.bet) <= 0n) throw new RangeError('a stake must be positive');
+  const counted = wagerContribution(input.bet);
+  if (counted.countedMinor === 0n) return { counted, released: [] };
   const now = input.now ?? new Date();
   await lockBonusesOf(tx, input.userId);
   const active = await tx
@@ -522,7 +528,7 @@ export async function recordWager(
     )
     .orderBy(asc(bonusActivations.id));
   const released: { activationId: number; amountMinor: bigint }[] = [];
-  let stake = input.amountMinor;
+  let stake = counted.countedMinor;
   for (const row of active) {
     if (stake === 0n) break;
     const counted = minBig(stake, row.wagerRequiredMinor - row.wageredMinor);
@@ -536,7 +542,7 @@ export async function recordWager(
         .where(eq(bonusActivations.id, row.id));
     }
   }
-  return { released };
+  return { counted, released };
 }
 
 // --- replies --------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 /**
- * recordWager has no HTTP caller yet (the games of the next issue will call it with each real-money
- * stake); these tests drive it directly, with deposits made through the sandbox provider.
+ * recordWager, driven directly (the games call it with each settled bet; games/wagering.test.ts covers
+ * that path), with deposits made through the sandbox provider. The bets here are case openings that never
+ * pay back their price: weight 100 %, so the whole stake counts.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -21,10 +22,20 @@ await seedDatabase(db);
 const userIdOf = async (token: string) => (await profile(app, token)).json().user.id as number;
 const rowsOf = (userId: number) =>
   db.select().from(bonusActivations).where(eq(bonusActivations.userId, userId)).orderBy(bonusActivations.id);
+const fullWeight = (stakeMinor: bigint) =>
+  ({ game: 'cases', stakeMinor, table: [{ from: 1, to: 100_000, multiplier_scaled: 5_000 }] }) as const;
 const wager = (userId: number, amountMinor: bigint, currency: 'RUB' | 'USD' = 'RUB') =>
-  db.transaction((tx) =>
-    recordWager(tx, { userId, currency, amountMinor, reference: `bet:test:${amountMinor}`, now: clock() }),
-  );
+  db
+    .transaction((tx) =>
+      recordWager(tx, {
+        userId,
+        currency,
+        bet: fullWeight(amountMinor),
+        reference: `bet:test:${amountMinor}`,
+        now: clock(),
+      }),
+    )
+    .then(({ released }) => ({ released }));
 
 describe('recordWager', () => {
   it('counts stakes until wager × bonus is reached, then releases the bonus to cash', async () => {

@@ -9,8 +9,9 @@
  * again (service.ts `RoundMove`). A hilo round holds at most HILO_MAX_CARDS cards (lib/fair/games/hilo.ts):
  * a skip that would draw the last card is a 422 on `guess` (`card_limit`), a guess or a cash-out is not.
  */
+import type { WageredBet } from '@/lib/bonuses/wagering';
 import type { Currency } from '@/lib/constants/currencies';
-import { HILO_MAX_CARDS, hiloSkipAllowed, minerMines, payoutMinor } from '@/lib/fair';
+import { HILO_MAX_CARDS, hiloSkipAllowed, minerMines, payoutMinor, type Seeds } from '@/lib/fair';
 import type { Database } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import {
@@ -23,7 +24,7 @@ import {
   type HiloGuessInput,
   type MinerOutcome,
 } from './engine';
-import { actOnRound, placeBet, type BetResult, type BetRow } from './service';
+import { actOnRound, placeBet, type BetResult, type BetRow, type RoundUpdate } from './service';
 
 interface StartInput {
   userId: number;
@@ -51,6 +52,7 @@ export function startMiner(db: Database, input: StartInput & { mines: number }):
       payoutMinor: 0n,
       outcome: { ...minerView(input.mines, [], null, 10_000n) },
     }),
+    wager: null,
     now: input.now,
   });
 }
@@ -59,6 +61,35 @@ const minesOf = (params: Record<string, unknown>) => params.mines as number;
 const revealedOf = (outcome: Record<string, unknown>) => (outcome as unknown as MinerOutcome).revealed;
 
 type MoveInput = { userId: number; betId: number; step: number; now: Date };
+
+type Act = (bet: BetRow, seeds: Seeds) => RoundUpdate;
+
+/** A miner round that ends counts towards bonuses by the chance that all the tiles it opened are safe. */
+const minerEnded =
+  (act: Act): Act =>
+  (bet, seeds) => {
+    const update = act(bet, seeds);
+    if (update.status === 'open') return update;
+    const wager: WageredBet = {
+      game: 'miner',
+      stakeMinor: bet.amountMinor,
+      mines: minesOf(bet.params),
+      tilesOpened: revealedOf(update.outcome).length,
+    };
+    return { ...update, wager };
+  };
+
+/** A hilo round that ends counts towards bonuses by the chance that all its guesses win. */
+const hiloEnded =
+  (act: Act): Act =>
+  (bet, seeds) => {
+    const update = act(bet, seeds);
+    if (update.status === 'open') return update;
+    return {
+      ...update,
+      wager: { game: 'hilo', stakeMinor: bet.amountMinor, cards: cardsOf(update.outcome) },
+    };
+  };
 
 export function revealMiner(db: Database, input: MoveInput & { tile: number }): Promise<BetResult> {
   const move = {
@@ -69,38 +100,42 @@ export function revealMiner(db: Database, input: MoveInput & { tile: number }): 
       return revealed.length === input.step + 1 && revealed[input.step] === input.tile;
     },
   };
-  return actOnRound(db, { ...input, game: 'miner', move }, (bet, seeds) => {
-    const mines = minesOf(bet.params);
-    const revealed = revealedOf(bet.outcome);
-    if (revealed.includes(input.tile)) {
-      throw ValidationError.field('tile', 'already_revealed', 'This tile is already open.');
-    }
-    const step = minerReveal(seeds, mines, revealed, input.tile);
-    const opened = [...revealed, input.tile];
-    if (step.kind === 'mine') {
+  return actOnRound(
+    db,
+    { ...input, game: 'miner', move },
+    minerEnded((bet, seeds) => {
+      const mines = minesOf(bet.params);
+      const revealed = revealedOf(bet.outcome);
+      if (revealed.includes(input.tile)) {
+        throw ValidationError.field('tile', 'already_revealed', 'This tile is already open.');
+      }
+      const step = minerReveal(seeds, mines, revealed, input.tile);
+      const opened = [...revealed, input.tile];
+      if (step.kind === 'mine') {
+        return {
+          status: 'lost',
+          multiplierScaled: 0n,
+          payoutMinor: 0n,
+          outcome: { ...minerView(mines, opened, step.mines, 0n) },
+        };
+      }
+      if (step.cleared) {
+        // Every safe tile is open: the round cashes out by itself.
+        return {
+          status: 'cashed_out',
+          multiplierScaled: step.multiplierScaled,
+          payoutMinor: payoutMinor(bet.amountMinor, step.multiplierScaled),
+          outcome: { ...minerView(mines, opened, step.mines, step.multiplierScaled) },
+        };
+      }
       return {
-        status: 'lost',
-        multiplierScaled: 0n,
-        payoutMinor: 0n,
-        outcome: { ...minerView(mines, opened, step.mines, 0n) },
-      };
-    }
-    if (step.cleared) {
-      // Every safe tile is open: the round cashes out by itself.
-      return {
-        status: 'cashed_out',
+        status: 'open',
         multiplierScaled: step.multiplierScaled,
-        payoutMinor: payoutMinor(bet.amountMinor, step.multiplierScaled),
-        outcome: { ...minerView(mines, opened, step.mines, step.multiplierScaled) },
+        payoutMinor: 0n,
+        outcome: { ...minerView(mines, opened, null, step.multiplierScaled) },
       };
-    }
-    return {
-      status: 'open',
-      multiplierScaled: step.multiplierScaled,
-      payoutMinor: 0n,
-      outcome: { ...minerView(mines, opened, null, step.multiplierScaled) },
-    };
-  });
+    }),
+  );
 }
 
 export function cashOutMiner(db: Database, input: MoveInput): Promise<BetResult> {
@@ -109,24 +144,28 @@ export function cashOutMiner(db: Database, input: MoveInput): Promise<BetResult>
     stepOf: (bet: BetRow) => revealedOf(bet.outcome).length,
     isReplay: (bet: BetRow) => bet.status === 'cashed_out' && revealedOf(bet.outcome).length === input.step,
   };
-  return actOnRound(db, { ...input, game: 'miner', move }, (bet, seeds) => {
-    const mines = minesOf(bet.params);
-    const revealed = revealedOf(bet.outcome);
-    if (revealed.length === 0) {
-      throw ValidationError.field(
-        'round',
-        'nothing_to_cash_out',
-        'Open at least one tile before cashing out.',
-      );
-    }
-    const placed = minerMines(seeds, mines);
-    return {
-      status: 'cashed_out',
-      multiplierScaled: bet.multiplierScaled,
-      payoutMinor: payoutMinor(bet.amountMinor, bet.multiplierScaled),
-      outcome: { ...minerView(mines, revealed, placed, bet.multiplierScaled) },
-    };
-  });
+  return actOnRound(
+    db,
+    { ...input, game: 'miner', move },
+    minerEnded((bet, seeds) => {
+      const mines = minesOf(bet.params);
+      const revealed = revealedOf(bet.outcome);
+      if (revealed.length === 0) {
+        throw ValidationError.field(
+          'round',
+          'nothing_to_cash_out',
+          'Open at least one tile before cashing out.',
+        );
+      }
+      const placed = minerMines(seeds, mines);
+      return {
+        status: 'cashed_out',
+        multiplierScaled: bet.multiplierScaled,
+        payoutMinor: payoutMinor(bet.amountMinor, bet.multiplierScaled),
+        outcome: { ...minerView(mines, revealed, placed, bet.multiplierScaled) },
+      };
+    }),
+  );
 }
 
 // --- hilo ---------------------------------------------------------------------------------------------
@@ -146,6 +185,7 @@ export function startHilo(db: Database, input: StartInput): Promise<BetResult> {
       payoutMinor: 0n,
       outcome: { ...hiloView([hiloStartCard(seeds)], true, false) },
     }),
+    wager: null,
     now: input.now,
   });
 }
@@ -164,40 +204,44 @@ export function guessHilo(db: Database, input: MoveInput & { guess: HiloGuessInp
       return cards.length === input.step + 2 && cards[input.step + 1].guess === input.guess;
     },
   };
-  return actOnRound(db, { ...input, game: 'hilo', move }, (bet, seeds) => {
-    const cards = cardsOf(bet.outcome);
-    if (input.guess === 'skip' && !hiloSkipAllowed(cards.length)) {
-      throw ValidationError.field(
-        'guess',
-        'card_limit',
-        `A round holds at most ${HILO_MAX_CARDS} cards and the last one is drawn by a guess: guess or cash out.`,
-      );
-    }
-    const step = hiloStep(seeds, cards, input.guess);
-    if (!step.won) {
+  return actOnRound(
+    db,
+    { ...input, game: 'hilo', move },
+    hiloEnded((bet, seeds) => {
+      const cards = cardsOf(bet.outcome);
+      if (input.guess === 'skip' && !hiloSkipAllowed(cards.length)) {
+        throw ValidationError.field(
+          'guess',
+          'card_limit',
+          `A round holds at most ${HILO_MAX_CARDS} cards and the last one is drawn by a guess: guess or cash out.`,
+        );
+      }
+      const step = hiloStep(seeds, cards, input.guess);
+      if (!step.won) {
+        return {
+          status: 'lost',
+          multiplierScaled: 0n,
+          payoutMinor: 0n,
+          outcome: { ...hiloView(step.cards, false, true) },
+        };
+      }
+      if (step.full) {
+        // Nothing more can be drawn: the round cashes out by itself.
+        return {
+          status: 'cashed_out',
+          multiplierScaled: step.multiplierScaled,
+          payoutMinor: payoutMinor(bet.amountMinor, step.multiplierScaled),
+          outcome: { ...hiloView(step.cards, false, false) },
+        };
+      }
       return {
-        status: 'lost',
-        multiplierScaled: 0n,
-        payoutMinor: 0n,
-        outcome: { ...hiloView(step.cards, false, true) },
-      };
-    }
-    if (step.full) {
-      // Nothing more can be drawn: the round cashes out by itself.
-      return {
-        status: 'cashed_out',
+        status: 'open',
         multiplierScaled: step.multiplierScaled,
-        payoutMinor: payoutMinor(bet.amountMinor, step.multiplierScaled),
-        outcome: { ...hiloView(step.cards, false, false) },
+        payoutMinor: 0n,
+        outcome: { ...hiloView(step.cards, true, false) },
       };
-    }
-    return {
-      status: 'open',
-      multiplierScaled: step.multiplierScaled,
-      payoutMinor: 0n,
-      outcome: { ...hiloView(step.cards, true, false) },
-    };
-  });
+    }),
+  );
 }
 
 export function cashOutHilo(db: Database, input: MoveInput): Promise<BetResult> {
@@ -206,20 +250,24 @@ export function cashOutHilo(db: Database, input: MoveInput): Promise<BetResult> 
     stepOf: hiloStepOf,
     isReplay: (bet: BetRow) => bet.status === 'cashed_out' && hiloStepOf(bet) === input.step,
   };
-  return actOnRound(db, { ...input, game: 'hilo', move }, (bet) => {
-    const cards = cardsOf(bet.outcome);
-    if (!cards.some((card) => card.guess === 'higher' || card.guess === 'lower')) {
-      throw ValidationError.field(
-        'round',
-        'nothing_to_cash_out',
-        'Win at least one guess before cashing out.',
-      );
-    }
-    return {
-      status: 'cashed_out',
-      multiplierScaled: bet.multiplierScaled,
-      payoutMinor: payoutMinor(bet.amountMinor, bet.multiplierScaled),
-      outcome: { ...hiloView(cards, false, false) },
-    };
-  });
+  return actOnRound(
+    db,
+    { ...input, game: 'hilo', move },
+    hiloEnded((bet) => {
+      const cards = cardsOf(bet.outcome);
+      if (!cards.some((card) => card.guess === 'higher' || card.guess === 'lower')) {
+        throw ValidationError.field(
+          'round',
+          'nothing_to_cash_out',
+          'Win at least one guess before cashing out.',
+        );
+      }
+      return {
+        status: 'cashed_out',
+        multiplierScaled: bet.multiplierScaled,
+        payoutMinor: payoutMinor(bet.amountMinor, bet.multiplierScaled),
+        outcome: { ...hiloView(cards, false, false) },
+      };
+    }),
+  );
 }

@@ -117,6 +117,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         amountMinor,
         params,
         decide: (seeds) => settle(playDice(seeds, params, amountMinor)),
+        wager: { game: 'dice', stakeMinor: amountMinor, target, direction },
         now: ctx.clock(),
       });
       return toBetReply(result, locale(request));
@@ -140,6 +141,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         amountMinor,
         params: { side },
         decide: (seeds) => settle(playCoinflip(seeds, { side }, amountMinor)),
+        wager: { game: 'coinflip', stakeMinor: amountMinor },
         now: ctx.clock(),
       });
       return toBetReply(result, locale(request));
@@ -167,6 +169,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         amountMinor,
         params,
         decide: (seeds) => settle(playKeno(seeds, params, amountMinor)),
+        wager: { game: 'keno', stakeMinor: amountMinor, picks: picks.length, risk },
         now: ctx.clock(),
       });
       return toBetReply(result, locale(request));
@@ -204,6 +207,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         amountMinor,
         params: { chips },
         decide: (seeds) => settle(playRoulette(seeds, inputs)),
+        wager: { game: 'roulette', chips: inputs },
         now: ctx.clock(),
       });
       return toBetReply(result, locale(request));
@@ -269,6 +273,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         amountMinor,
         params: { slug, case_id: found.row.id, table },
         decide: (seeds) => settle(playCase(seeds, table, amountMinor)),
+        wager: { game: 'cases', stakeMinor: amountMinor, table },
         now: ctx.clock(),
       });
       return toBetReply(result, locale(request));

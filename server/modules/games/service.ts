@@ -2,12 +2,15 @@
  * Bets of the provably fair games. A bet is placed in ONE transaction: the user's seed pair is locked
  * (`SELECT … FOR UPDATE`), the idempotency key is checked, the outcome is computed from the pair and its
  * nonce, the bet row is written, the stake moves user cash → house (`bet`), a payout moves house → user
- * cash (`win`), the stake counts towards active bonuses (`recordWager`) and the nonce advances. Anything
- * failing (not enough money) rolls all of it back, the nonce included. Stateful rounds (miner, hilo) pay
- * their `win` at the cash-out, in the transaction that closes the round.
+ * cash (`win`), the bet counts towards active bonuses by the wagering rules (`recordWager`,
+ * lib/bonuses/wagering.ts) and the nonce advances. Anything failing (not enough money) rolls all of it
+ * back, the nonce included. Stateful rounds (miner, hilo) pay their `win` at the cash-out and count
+ * towards bonuses when they end (their chance depends on the moves played), in the transaction that
+ * closes the round.
  */
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { WageredBet } from '@/lib/bonuses/wagering';
 import type { Bet, FairGame } from '@/lib/contracts/games';
 import type { Currency } from '@/lib/constants/currencies';
 import { getBetLimits, type BetGame } from '@/lib/constants/bet-limits';
@@ -60,6 +63,8 @@ export interface PlaceBetInput {
   amountMinor: bigint;
   params: Record<string, unknown>;
   decide(seeds: Seeds): Decision;
+  /** What the bonus wagering rules need of an instant bet; null for a round (counted when it ends). */
+  wager: WageredBet | null;
   now: Date;
 }
 
@@ -200,13 +205,15 @@ export async function placeBet(db: Database, input: PlaceBetInput): Promise<BetR
       })
       .returning();
 
-    await recordWager(tx, {
-      userId: input.userId,
-      currency: input.currency,
-      amountMinor: input.amountMinor,
-      reference: `game-bet:${row.id}`,
-      now: input.now,
-    });
+    if (input.wager) {
+      await recordWager(tx, {
+        userId: input.userId,
+        currency: input.currency,
+        bet: input.wager,
+        reference: `game-bet:${row.id}`,
+        now: input.now,
+      });
+    }
     await consumeNonce(tx, pair);
 
     // The money moves last: the house account's row lock is then held for the shortest time.
@@ -264,6 +271,8 @@ export interface RoundUpdate {
   payoutMinor: bigint;
   outcome: Record<string, unknown>;
   state?: Record<string, unknown>;
+  /** A round that ends: what the bonus wagering rules need of it (it counts now, once). */
+  wager?: WageredBet;
 }
 
 /** 422 on `step`: the move was made on a state of the round that is no longer its state. */
@@ -315,6 +324,15 @@ export async function actOnRound(
     if (input.move.step !== step) throw staleStep(step);
     const update = act(bet, { serverSeed: pair.serverSeed, clientSeed: bet.clientSeed, nonce: bet.nonce });
     const ended = update.status !== 'open';
+    if (ended && update.wager) {
+      await recordWager(tx, {
+        userId: input.userId,
+        currency: bet.currency as Currency,
+        bet: update.wager,
+        reference: `game-bet:${bet.id}`,
+        now: input.now,
+      });
+    }
     if (update.payoutMinor > 0n) {
       const cash = await userAccount(tx, input.userId, bet.currency, 'cash');
       const house = await gameHouseAccount(tx, input.userId, bet.currency);

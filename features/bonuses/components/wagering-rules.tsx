@@ -1,0 +1,57 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useId } from 'react';
+import { WAGER_GAMES, WAGER_MAX_WIN_CHANCE_PERCENT, WAGER_WEIGHT_PERCENT } from '@/lib/bonuses/wagering';
+import { formatNumber, isoOf } from '../format';
+
+/**
+ * How bets count towards a bonus's wagering (lib/bonuses/wagering.ts, the rules the API server applies):
+ * the share of the stake each game counts, and the bets that count nothing. On /bonuses,
+ * /welcome-pack and /profile/bonuses.
+ */
+export function WageringRules() {
+  const t = useTranslations('bonuses.wagering');
+  const iso = isoOf(useLocale());
+  const headingId = useId();
+  const percent = (value: number) => `${formatNumber(value, iso)}%`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3" data-testid="wagering-rules">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {t('title')}
+      </h2>
+      <p className="text-sm text-muted">{t('intro')}</p>
+      <table className="w-full max-w-md text-sm">
+        <caption className="sr-only">{t('caption')}</caption>
+        <thead>
+          <tr className="text-left text-muted">
+            <th scope="col" className="py-1 font-normal">
+              {t('game')}
+            </th>
+            <th scope="col" className="py-1 text-right font-normal">
+              {t('share')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {WAGER_GAMES.map((game) => (
+            <tr key={game} className="border-t border-line">
+              <th scope="row" className="py-1 text-left font-normal">
+                {t(`games.${game}`)}
+              </th>
+              <td className="py-1 text-right font-semibold tabular-nums">
+                {percent(WAGER_WEIGHT_PERCENT[game])}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="text-sm font-semibold">{t('exclusionsTitle')}</h3>
+      <ul className="list-disc space-y-1 ps-5 text-sm">
+        <li>{t('exclusions.winChance', { chance: percent(WAGER_MAX_WIN_CHANCE_PERCENT) })}</li>
+        <li>{t('exclusions.hedged')}</li>
+        <li>{t('exclusions.rounds')}</li>
+      </ul>
+    </section>
+  );
+}
