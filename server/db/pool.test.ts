@@ -201,7 +201,7 @@ describe('a database that stalls (SIGSTOP) and comes back (SIGCONT)', () => {
       const later = await Promise.all(Array.from({ length: 5 }, () => elapsed(bet)));
       for (const { value } of later) expect(value.statusCode).toBe(503);
       const fastest = Math.max(...later.map((r) => r.ms));
-      expect(fastest).toBeLessThan(500);
+      expect(fastest).toBeLessThan(1_000);
       console.info(
         `[pool] stalled: first 503s within ${Math.round(slowest)} ms, then within ${Math.round(fastest)} ms`,
       );

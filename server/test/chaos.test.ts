@@ -2,7 +2,7 @@
  * Chaos: one player bets from 50 parallel loops while signed deposit webhooks for the same player run in
  * a loop, and PostgreSQL is stopped (SIGSTOP of the postmaster and every backend) for 5 s, then resumed.
  * Every answer must be a 200, a 422 the scenario allows (insufficient funds), or a 503 while the database
- * is stopped; 503s must be seen then and stop soon after it resumes; afterwards the ledger holds its
+ * is stopped; 503s must be seen then and stop soon after it resumes (3 s); afterwards the ledger holds its
  * invariants, and every bet and deposit a client retried after a 503 (same idempotency key, same event)
  * exists exactly once. Runs against a PostgreSQL of its own, with the production pool settings.
  */
@@ -154,8 +154,8 @@ describe('chaos: bets and deposit webhooks of one player while PostgreSQL stalls
     const unavailable = answers.filter((a) => a.status === 503);
     const duringStall = unavailable.filter((a) => a.endedAt >= frozenAt && a.endedAt <= thawedAt);
     expect(duringStall.length).toBeGreaterThan(0);
-    // Recovery: no 503 started more than 2 s after the resume.
-    expect(unavailable.filter((a) => a.startedAt > thawedAt + 2_000).map((a) => a.body)).toEqual([]);
+    // Recovery: no 503 started more than 3 s after the resume (it takes about 0.5 s).
+    expect(unavailable.filter((a) => a.startedAt > thawedAt + 3_000).map((a) => a.body)).toEqual([]);
     expect(okAfterThaw('bet')).toBeGreaterThanOrEqual(BETTORS);
     expect(okAfterThaw('webhook')).toBeGreaterThanOrEqual(2);
 
