@@ -372,6 +372,45 @@ describe('retry policy', () => {
   });
 });
 
+describe('451 from the API', () => {
+  it('sends the browser to /no-access in the current language and rejects the call unchanged', async () => {
+    server.use(
+      http.post(`${BASE}/dice/bet`, () => HttpResponse.json({ message: 'blocked' }, { status: 451 })),
+    );
+    useLocaleStore.setState({ locale: 'en' });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/en', assign });
+    client = createApiClient(BASE);
+
+    const error = await rejectionOf(client.post('/dice/bet', { amount: 1 }));
+
+    expect(error.response?.status).toBe(451);
+    expect(assign).toHaveBeenCalledWith('/en/no-access');
+    vi.restoreAllMocks();
+  });
+
+  it('does not navigate again when the visitor is already on /no-access', async () => {
+    server.use(http.get(`${BASE}/geo_ip`, () => HttpResponse.json({ message: 'blocked' }, { status: 451 })));
+    const onGeoBlocked = vi.fn();
+    client = createApiClient(BASE, { onGeoBlocked });
+
+    await rejectionOf(client.get('/geo_ip'));
+
+    expect(onGeoBlocked).toHaveBeenCalledTimes(1);
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      pathname: '/ru/no-access',
+      assign,
+    });
+    useLocaleStore.setState({ locale: 'ru' });
+    client = createApiClient(BASE);
+    await rejectionOf(client.get('/geo_ip'));
+    expect(assign).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+});
+
 describe('request headers', () => {
   function echoHeaders() {
     server.use(

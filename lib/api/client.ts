@@ -12,6 +12,7 @@ import {
   toAcceptLanguage,
 } from '@/lib/constants/http';
 import { useLocaleStore } from '@/lib/stores/locale-store';
+import { ROUTES } from '@/lib/routes';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { API_SERVICES, type ApiService, resolveApiBaseUrl, resolveServiceBaseUrls } from './base-url';
 import { buildSsoRedirectUrl } from './sso-redirect';
@@ -39,6 +40,7 @@ import { buildSsoRedirectUrl } from './sso-redirect';
  * - a replay that gets 401 again clears the session and is rejected;
  * - a 401 on the refresh call clears the session and, when an SSO link is known, sends the browser to it
  *   with the current address in the `url` query parameter.
+ * A 451 (the visitor's country is blocked) sends the browser to /no-access and is rejected unchanged.
  * Any other error is rejected unchanged (after the status retries below).
  *
  * Retries on 408, 409, 425, 429, 500, 502, 503, 504: once by default for GET, HEAD and OPTIONS, never by
@@ -75,6 +77,8 @@ export interface ApiClientDeps {
   navigate: (url: string) => void;
   /** Told about every failed refresh (the 'Cant refresh token' error). */
   onRefreshError: (error: Error) => void;
+  /** An API call answered 451: the visitor's country is blocked (the API enforces it on money calls). */
+  onGeoBlocked: () => void;
 }
 
 /** Runs the token refresh; concurrent callers share one call. */
@@ -99,6 +103,11 @@ export const defaultApiClientDeps: ApiClientDeps = {
   getCurrentUrl: () => (typeof window === 'undefined' ? '' : window.location.href),
   navigate: (url) => window.location.assign(url),
   onRefreshError: () => {},
+  onGeoBlocked: () => {
+    if (typeof window === 'undefined') return;
+    const target = `/${useLocaleStore.getState().locale}${ROUTES.noAccess}`;
+    if (window.location.pathname !== target) window.location.assign(target);
+  },
 };
 
 function resolveDeps(options: ApiClientOptions): ApiClientDeps {
@@ -210,6 +219,9 @@ function installInterceptors(instance: AxiosInstance, deps: ApiClientDeps, refre
     const config = error.config;
     const status = error.response?.status;
     if (status === 401) return onUnauthorized(error, config);
+    // Spec section 4 sends a blocked visitor to /no-access on the geo check's 451; the API answers 451
+    // to a sign-up, log-in, deposit or bet as well (a country blocked while the page was open).
+    if (status === 451) deps.onGeoBlocked();
     if (status !== undefined && RETRY_STATUSES.has(status)) {
       const done = config._statusRetries ?? 0;
       if (done < allowedRetries(config)) {
