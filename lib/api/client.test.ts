@@ -385,7 +385,7 @@ describe('451 from the API', () => {
     const error = await rejectionOf(client.post('/dice/bet', { amount: 1 }));
 
     expect(error.response?.status).toBe(451);
-    expect(assign).toHaveBeenCalledWith('/en/no-access');
+    expect(assign).toHaveBeenCalledWith(`${window.location.origin}/en/no-access`);
     vi.restoreAllMocks();
   });
 

@@ -106,7 +106,9 @@ export const defaultApiClientDeps: ApiClientDeps = {
   onGeoBlocked: () => {
     if (typeof window === 'undefined') return;
     const target = `/${useLocaleStore.getState().locale}${ROUTES.noAccess}`;
-    if (window.location.pathname !== target) window.location.assign(target);
+    // A full load: /no-access has its own layout, and no client state of the blocked page survives.
+    if (window.location.pathname !== target)
+      window.location.assign(new URL(target, window.location.origin).href);
   },
 };
 
