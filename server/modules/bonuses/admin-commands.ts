@@ -11,26 +11,23 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { findUser } from '../billing/admin-commands';
 import { minorToMajor } from '../ledger/service';
 import type { BonusLimits, SpinBets } from './schema';
+import { listActivations } from './activations';
+import { cancelFreeSpins, grantFreeSpins } from './free-spins';
 import {
-  betFor,
-  cancelFreeSpins,
   createCampaign,
   createPromo,
   disableStage,
   findCampaign,
   freeSpinsOfUser,
-  grantFreeSpins,
-  listActivations,
   listCampaigns,
   listPromos,
   listStages,
-  normalizePromoCode,
-  packTitles,
   setPackTitle,
   setPromoEnabled,
-  termsFor,
   upsertStage,
-} from './service';
+} from './repository';
+import { betFor, normalizePromoCode, termsFor } from './rules';
+import { packTitles } from './welcome-pack';
 
 const text = (values: OptionValues, name: string): string | undefined => {
   const value = values[name];

@@ -16,7 +16,7 @@ import { createTestApp } from '../../test/helpers';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { ledgerTransfers } from '../ledger/schema';
 import { bonusActivations, promoCodes } from './schema';
-import { createPromo } from './service';
+import { createPromo } from './repository';
 
 const clock = manualClock(new Date('2031-01-01T00:00:00Z'));
 const secret = 's'.repeat(40);

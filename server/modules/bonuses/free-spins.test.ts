@@ -6,7 +6,8 @@ import { manualClock } from '../../lib/clock';
 import { client, PASSWORD, profile, signUpByEmail, signUpByPhone } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { userFreeSpins } from './schema';
-import { createCampaign, grantFreeSpins } from './service';
+import { grantFreeSpins } from './free-spins';
+import { createCampaign } from './repository';
 
 const clock = manualClock(new Date('2031-03-01T12:00:00Z'));
 const { app, db } = await createTestApp({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });

@@ -25,20 +25,12 @@ import { localeFromAcceptLanguage } from '../auth/templates';
 import { authenticate, bearerToken } from '../auth/tokens';
 import { regionOfRequest, type Region } from '../geo/service';
 import { findUserById, type UserRow } from '../users/service';
-import {
-  activatePromo,
-  cancelActivation,
-  cancelFreeSpins,
-  campaignFor,
-  defaultCurrencyFor,
-  findWaitingActivation,
-  listActivations,
-  listFreeSpins,
-  lookupBonus,
-  toActivations,
-  welcomePack,
-  type Locale,
-} from './service';
+import { cancelActivation, findWaitingActivation, listActivations } from './activations';
+import { campaignFor, cancelFreeSpins, listFreeSpins } from './free-spins';
+import { activatePromo, lookupBonus } from './promo-codes';
+import { toActivations } from './replies';
+import { defaultCurrencyFor, type Locale } from './rules';
+import { welcomePack } from './welcome-pack';
 
 /** A row id in the path: digits only (no `1e3`, `+1`, `0x1`), 1 to 2^31 − 1. */
 const id = z

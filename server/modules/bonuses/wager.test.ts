@@ -13,7 +13,8 @@ import { createTestApp } from '../../test/helpers';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { systemAccount, transfer, userAccount } from '../ledger/service';
 import { bonusActivations } from './schema';
-import { createPromo, recordWager } from './service';
+import { createPromo } from './repository';
+import { recordWager } from './wagering';
 
 const clock = manualClock(new Date('2031-05-01T00:00:00Z'));
 const { app, db } = await createTestApp({ clock, env: { RATE_LIMIT_ENABLED: 'false' } });
