@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/routes';
 import { deriveKeys, resolveSecret } from './modules/auth/secret';
 import { sandboxSocialRoutes, socialRoutes } from './modules/auth/social-routes';
 import { geoGuardPlugin } from './modules/geo/guard';
+import { requestContextPlugin } from './plugins/request-context';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
@@ -131,6 +132,8 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   app.addHook('onRoute', collector.onRoute);
   // Routes with `config: { geoGuard: true }` answer 451 to visitors from a blocked country.
   void app.register(geoGuardPlugin, context);
+  // request.locale, request.region, and request.session for routes with `config: { auth }`.
+  void app.register(requestContextPlugin, context);
   void app.register(healthRoutes, context);
   void app.register(geoRoutes, context);
   void app.register(authRoutes, context);

@@ -1,26 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { UnauthorizedError } from '../../lib/errors';
+import { requireSession } from '../../plugins/request-context';
 import { authenticate, bearerToken, type AuthSession } from './tokens';
 
-const sessions = new WeakMap<FastifyRequest, AuthSession>();
-
-/** preHandler of authenticated routes: a valid, unexpired bearer token of a live family, else 401. */
+/**
+ * preHandler of authenticated routes: a valid, unexpired bearer token of a live family, else 401.
+ * Prefer `config: { auth: 'required' }` (server/plugins/request-context.ts); this explicit hook is for a
+ * route that must authenticate at another stage (e.g. onRequest, before body validation).
+ */
 export function requireAuth({ db, keys, clock }: Pick<AppContext, 'db' | 'keys' | 'clock'>) {
   return async (request: FastifyRequest): Promise<void> => {
-    const session = await authenticate(
+    request.session = await authenticate(
       db,
       keys.accessToken,
       bearerToken(request.headers.authorization),
       clock(),
     );
-    sessions.set(request, session);
   };
 }
 
-/** The session `requireAuth` established for this request. */
+/** The session established for this request (`requireSession` of the request-context plugin). */
 export function sessionOf(request: FastifyRequest): AuthSession {
-  const session = sessions.get(request);
-  if (!session) throw new UnauthorizedError();
-  return session;
+  return requireSession(request);
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { LimitSpec, RateLimitRule } from '../../lib/rate-limit';
-import { sessionOf } from './guard';
+import { requireSession } from '../../plugins/request-context';
 
 const MINUTE = 60_000;
 
@@ -45,7 +45,7 @@ const perIpAndIdentity = (rule: RateLimitRule): LimitSpec => ({
 });
 const perUser = (rule: RateLimitRule): LimitSpec => ({
   rule,
-  key: (request) => String(sessionOf(request).userId),
+  key: (request) => String(requireSession(request).userId),
 });
 
 export const LIMITS = {

@@ -16,7 +16,7 @@ import {
 } from '@/lib/contracts/auth';
 import type { AppContext } from '../../context';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { sessionOf } from './guard';
+import { noStore, requireSession } from '../../plugins/request-context';
 import { LIMITS } from './limits';
 import {
   checkResetToken,
@@ -28,14 +28,15 @@ import {
   setPassword,
   updatePassword,
 } from './password-service';
-import { noStore, routeHelpers } from './routes';
+import { routeHelpers } from './routes';
+import { DEFAULT_MESSAGE_LOCALE } from './templates';
 
 const ok = { success: true as const };
 const resetTokenIssued = (token: string) => ({ success: true as const, data: { reset_token: token } });
 
 /** Password restore by e-mail and by phone, and password set/change (spec §7). */
 export const passwordRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const { deps, limit, captcha, auth, locale } = routeHelpers(ctx);
+  const { deps, limit, captcha } = routeHelpers(ctx);
   app.addHook('onRequest', noStore);
 
   // --- by e-mail ---
@@ -46,7 +47,11 @@ export const passwordRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
       preHandler: [limit(LIMITS.codeSend), captcha],
     },
     async (request) =>
-      forgotPassword(deps(request), { kind: 'email', address: request.body.email, locale: locale(request) }),
+      forgotPassword(deps(request), {
+        kind: 'email',
+        address: request.body.email,
+        locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
+      }),
   );
   app.post(
     '/api/v2/auth/password/email/code/confirm',
@@ -120,7 +125,11 @@ export const passwordRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
       preHandler: [limit(LIMITS.codeSend), captcha],
     },
     async (request) =>
-      forgotPassword(deps(request), { kind: 'phone', address: request.body.phone, locale: locale(request) }),
+      forgotPassword(deps(request), {
+        kind: 'phone',
+        address: request.body.phone,
+        locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
+      }),
   );
   app.post(
     '/api/v2/auth/password/phone/code/confirm',
@@ -168,10 +177,10 @@ export const passwordRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   // --- set and change (logged in) ---
   app.post(
     '/api/v2/auth/password/set',
-    { schema: { body: passwordSetBody, response: { 200: successReply } }, preHandler: [auth] },
+    { schema: { body: passwordSetBody, response: { 200: successReply } }, config: { auth: 'required' } },
     async (request) => {
       await setPassword(deps(request), {
-        userId: sessionOf(request).userId,
+        userId: requireSession(request).userId,
         password: request.body.password,
         confirmPassword: request.body.confirm_password,
       });
@@ -182,11 +191,12 @@ export const passwordRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     '/password/update',
     {
       schema: { body: passwordUpdateBody, response: { 200: successReply } },
-      preHandler: [auth, limit(LIMITS.passwordChange)],
+      config: { auth: 'required' },
+      preHandler: [limit(LIMITS.passwordChange)],
     },
     async (request) => {
       await updatePassword(deps(request), {
-        session: sessionOf(request),
+        session: requireSession(request),
         oldPassword: request.body.old_password,
         password: request.body.password,
         passwordConfirm: request.body.password_confirm,

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   authReply,
   codeSentReply,
@@ -18,10 +18,9 @@ import {
 import type { AppContext } from '../../context';
 import { rateLimit, type LimitSpec } from '../../lib/rate-limit';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { regionOfRequest } from '../geo/service';
+import { noStore, requireSession } from '../../plugins/request-context';
 import { requireCaptcha } from './captcha';
 import type { AuthDeps } from './deps';
-import { requireAuth, sessionOf } from './guard';
 import { LIMITS } from './limits';
 import {
   loginWithCode,
@@ -34,7 +33,7 @@ import {
   verifyAccount,
   type LoginKind,
 } from './service';
-import { localeFromAcceptLanguage } from './templates';
+import { DEFAULT_MESSAGE_LOCALE } from './templates';
 import { bearerToken, refreshSession } from './tokens';
 
 /** Shared by the accounts route modules. */
@@ -44,22 +43,17 @@ export function routeHelpers(ctx: AppContext) {
     limit: (specs: LimitSpec[]) =>
       rateLimit({ db: ctx.db, clock: ctx.clock, enabled: ctx.config.rateLimitEnabled }, specs),
     captcha: requireCaptcha(ctx.captcha),
-    auth: requireAuth(ctx),
-    locale: (request: FastifyRequest) => localeFromAcceptLanguage(request.headers['accept-language']),
-    region: (request: FastifyRequest) => regionOfRequest(request.headers, ctx.config),
   };
 }
 
-/** Answers of the accounts calls carry tokens and personal data: never cached. */
-export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('cache-control', 'no-store');
-}
+// Kept until bonuses, games and traffic import it from server/plugins/request-context.ts (server B).
+export { noStore } from '../../plugins/request-context';
 
 const signedIn = (token: string) => ({ success: true as const, token, sso: null });
 
 /** Sign-up, log-in, codes, account verification and the session calls of spec §7 "Authentication". */
 export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const { deps, limit, captcha, auth, locale, region } = routeHelpers(ctx);
+  const { deps, limit, captcha } = routeHelpers(ctx);
   app.addHook('onRequest', noStore);
 
   // --- sign-up ---
@@ -78,8 +72,8 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         password,
         currency,
         attribution: { fpp, partner, adplace, stag, promo },
-        locale: locale(request),
-        region: region(request),
+        locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
+        region: request.region,
       });
       return signedIn(token);
     },
@@ -100,8 +94,8 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         password,
         currency,
         attribution: { fpp, partner, adplace, stag, promo },
-        locale: locale(request),
-        region: region(request),
+        locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
+        region: request.region,
       });
       return signedIn(token);
     },
@@ -148,7 +142,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     return sendLoginCode(deps(request), {
       kind,
       address: (kind === 'email' ? body.email : body.phone) as string,
-      locale: locale(request),
+      locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
       resend,
     });
   };
@@ -227,23 +221,28 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   for (const kind of ['email', 'phone'] as const) {
     app.post(
       `/api/v2/auth/${kind}/resend`,
-      { schema: { response: { 200: codeSentReply } }, preHandler: [auth, limit(LIMITS.accountCodeSend)] },
+      {
+        schema: { response: { 200: codeSentReply } },
+        config: { auth: 'required' },
+        preHandler: [limit(LIMITS.accountCodeSend)],
+      },
       async (request) =>
         sendVerificationCode(deps(request), {
-          userId: sessionOf(request).userId,
+          userId: requireSession(request).userId,
           kind,
-          locale: locale(request),
+          locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
         }),
     );
     app.post(
       `/api/v2/auth/${kind}/verify/code`,
       {
         schema: { body: verifyCodeBody, response: { 200: successReply } },
-        preHandler: [auth, limit(LIMITS.accountCodeCheck)],
+        config: { auth: 'required' },
+        preHandler: [limit(LIMITS.accountCodeCheck)],
       },
       async (request) => {
         await verifyAccount(deps(request), {
-          userId: sessionOf(request).userId,
+          userId: requireSession(request).userId,
           kind,
           code: request.body.code,
         });
@@ -265,18 +264,25 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.put(
     '/auth/logout',
-    { schema: { response: { 200: successReply } }, preHandler: [auth] },
+    { schema: { response: { 200: successReply } }, config: { auth: 'required' } },
     async (request) => {
-      await logout(deps(request), sessionOf(request));
+      await logout(deps(request), requireSession(request));
       return { success: true as const };
     },
   );
 
   app.post(
     '/auth/send_login_data',
-    { schema: { response: { 200: successReply } }, preHandler: [auth, limit(LIMITS.loginData)] },
+    {
+      schema: { response: { 200: successReply } },
+      config: { auth: 'required' },
+      preHandler: [limit(LIMITS.loginData)],
+    },
     async (request) => {
-      await sendLoginData(deps(request), { userId: sessionOf(request).userId, locale: locale(request) });
+      await sendLoginData(deps(request), {
+        userId: requireSession(request).userId,
+        locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
+      });
       return { success: true as const };
     },
   );

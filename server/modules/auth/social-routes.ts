@@ -5,7 +5,8 @@ import { EMAIL_MAX, SOCIAL_PROVIDERS, socialLoginBody, socialLoginReply } from '
 import type { AppContext } from '../../context';
 import { sendHtml } from '../../lib/html-page';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { noStore, routeHelpers } from './routes';
+import { noStore } from '../../plugins/request-context';
+import { routeHelpers } from './routes';
 import {
   renderChooser,
   renderCompletion,
@@ -17,7 +18,7 @@ import { completeSocialLogin, readSocialState, startSocialLogin, type SocialIden
 
 /** `PUT /auth/login` (spec §7): starts a social log-in and answers the provider's URL. */
 export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const { deps, region } = routeHelpers(ctx);
+  const { deps } = routeHelpers(ctx);
   app.addHook('onRequest', noStore);
 
   app.put(
@@ -33,7 +34,7 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         partner,
         adplace,
         stag,
-        region: region(request),
+        region: request.region,
         apiBaseUrl: ctx.config.apiPublicUrl ?? `${request.protocol}://${request.host}`,
       });
       return { url };

@@ -2,38 +2,14 @@
  * Texts of the e-mails and SMS the accounts module sends, in ru, en and kz. The language is the request's
  * Accept-Language (the web sends ru-RU, en-US or kk-KZ), Russian when it names none of them.
  */
-export type MessageLocale = 'ru' | 'en' | 'kz';
+import type { MessageLocale } from '../../lib/locale';
+
+// The locale helpers moved to server/lib/locale.ts (shared by the request-context plugin); re-exported
+// here for the modules that still import them from this file.
+export { DEFAULT_MESSAGE_LOCALE, localeFromAcceptLanguage, type MessageLocale } from '../../lib/locale';
 export type MessageChannel = 'email' | 'sms';
 
-export const DEFAULT_MESSAGE_LOCALE: MessageLocale = 'ru';
 const BRAND = 'Aurum';
-
-/**
- * `kk-KZ,kk;q=0.9,en;q=0.8` → `kz`; the highest-weighted supported language wins, else `fallback`
- * (Russian for messages; the bonus texts fall back to English).
- */
-export function localeFromAcceptLanguage(
-  header: string | string[] | undefined,
-  fallback: MessageLocale = DEFAULT_MESSAGE_LOCALE,
-): MessageLocale {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const ranked = value
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag, q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.tag && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    const language = tag.split('-')[0];
-    if (language === 'ru') return 'ru';
-    if (language === 'en') return 'en';
-    if (language === 'kk' || language === 'kz') return 'kz';
-  }
-  return fallback;
-}
 
 export interface RenderedMessage {
   subject: string | null;

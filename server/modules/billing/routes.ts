@@ -7,12 +7,9 @@ import type { AppContext } from '../../context';
 import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { sendHtml } from '../../lib/html-page';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { requireAuth, sessionOf } from '../auth/guard';
-import { noStore } from '../auth/routes';
+import { noStore, requireSession } from '../../plugins/request-context';
 import { escapeHtml } from '../auth/sandbox-page';
-import { localeFromAcceptLanguage } from '../auth/templates';
 import { depositBonusName } from '../bonuses/service';
-import { regionOfRequest } from '../geo/service';
 import { minorToMajor } from '../ledger/service';
 import { findUserById } from '../users/service';
 import { signBody, SIGNATURE_HEADER, verifySignature, type PaymentProvider } from './providers';
@@ -38,27 +35,27 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
   app,
   ctx,
 ) => {
-  const auth = requireAuth(ctx);
   const providerNames = new Set(ctx.providers.keys());
   app.addHook('onRequest', noStore);
 
   const currentUser = async (request: FastifyRequest) => {
-    const user = await findUserById(ctx.db, sessionOf(request).userId);
+    const user = await findUserById(ctx.db, requireSession(request).userId);
     if (!user) throw new UnauthorizedError();
     return user;
   };
 
   app.get(
     '/api/v2/billing/data',
-    { schema: { response: { 200: billingDataReply } }, preHandler: [auth] },
+    { schema: { response: { 200: billingDataReply } }, config: { auth: 'required' } },
     async (request) => {
       const user = await currentUser(request);
-      const region = regionOfRequest(request.headers, ctx.config);
-      const methods = (await listMethods(ctx.db, user.currency, region, providerNames)).map(toPaymentMethod);
+      const methods = (await listMethods(ctx.db, user.currency, request.region, providerNames)).map(
+        toPaymentMethod,
+      );
       const bonus = await depositBonusName(ctx.db, {
         userId: user.id,
         currency: isCurrency(user.currency) ? user.currency : 'RUB',
-        locale: localeFromAcceptLanguage(request.headers['accept-language'], 'en'),
+        locale: request.locale ?? 'en',
         now: ctx.clock(),
       });
       return {
@@ -72,9 +69,8 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
   app.post(
     '/api/v2/billing/payment',
     {
-      config: { geoGuard: true },
+      config: { geoGuard: true, auth: 'required' },
       schema: { body: createInvoiceBody, response: { 200: invoice } },
-      preHandler: [auth],
     },
     async (request) => {
       const user = await currentUser(request);
@@ -94,10 +90,13 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
 
   app.get(
     '/billing/payment/status/:invoiceId',
-    { schema: { params: invoiceParams, response: { 200: invoiceStatusReply } }, preHandler: [auth] },
+    {
+      schema: { params: invoiceParams, response: { 200: invoiceStatusReply } },
+      config: { auth: 'required' },
+    },
     async (request) => {
       const now = ctx.clock();
-      const row = await invoiceStatus(ctx.db, sessionOf(request).userId, request.params.invoiceId, now);
+      const row = await invoiceStatus(ctx.db, requireSession(request).userId, request.params.invoiceId, now);
       return { status: row.status, amount: minorToMajor(row.amountMinor), life_time: secondsLeft(row, now) };
     },
   );

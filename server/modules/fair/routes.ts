@@ -1,34 +1,37 @@
 import { changeClientSeedBody, rotateSeedBody, rotateSeedReply, seedPair } from '@/lib/contracts/games';
 import type { AppContext } from '../../context';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { requireAuth, sessionOf } from '../auth/guard';
-import { noStore } from '../auth/routes';
+import { noStore, requireSession } from '../../plugins/request-context';
 import { activePair, changeClientSeed, rotatePair, toSeedPair } from './service';
 
 /** The seed pair calls of lib/contracts/games.ts (service: general). */
 export const fairRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const auth = requireAuth(ctx);
   app.addHook('onRequest', noStore);
 
-  app.get('/fair/seed', { schema: { response: { 200: seedPair } }, preHandler: [auth] }, async (request) =>
-    toSeedPair(await activePair(ctx.db, sessionOf(request).userId)),
+  app.get(
+    '/fair/seed',
+    { schema: { response: { 200: seedPair } }, config: { auth: 'required' } },
+    async (request) => toSeedPair(await activePair(ctx.db, requireSession(request).userId)),
   );
 
   app.put(
     '/fair/seed/client',
-    { schema: { body: changeClientSeedBody, response: { 200: seedPair } }, preHandler: [auth] },
+    { schema: { body: changeClientSeedBody, response: { 200: seedPair } }, config: { auth: 'required' } },
     async (request) =>
-      toSeedPair(await changeClientSeed(ctx.db, sessionOf(request).userId, request.body.client_seed)),
+      toSeedPair(await changeClientSeed(ctx.db, requireSession(request).userId, request.body.client_seed)),
   );
 
   app.post(
     '/fair/seed/rotate',
-    { schema: { body: rotateSeedBody.nullish(), response: { 200: rotateSeedReply } }, preHandler: [auth] },
+    {
+      schema: { body: rotateSeedBody.nullish(), response: { 200: rotateSeedReply } },
+      config: { auth: 'required' },
+    },
     // The body may be left out (a rotation keeping the client seed).
     async (request) => {
       const { previous, current } = await rotatePair(
         ctx.db,
-        sessionOf(request).userId,
+        requireSession(request).userId,
         request.body?.client_seed,
         ctx.clock(),
       );

@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { supportChatReply } from '@/lib/contracts/support';
 import type { AppContext } from '../../context';
 import { UnauthorizedError } from '../../lib/errors';
+import type { Region } from '../../lib/region';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { authenticate, bearerToken } from '../auth/tokens';
-import { regionOfRequest, type Region } from '../geo/service';
 import { findUserById } from '../users/service';
 import { supportChatFor } from './service';
 
@@ -20,20 +19,22 @@ export const supportRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     const header = request.headers.region;
     const value = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
     if (value === 'KZ' || value === 'RU') return value;
-    return regionOfRequest(request.headers, ctx.config);
+    return request.region;
   };
 
   const userOf = async (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return null;
-    const { userId } = await authenticate(ctx.db, ctx.keys.accessToken, token, ctx.clock());
-    const user = await findUserById(ctx.db, userId);
+    if (!request.session) return null;
+    const user = await findUserById(ctx.db, request.session.userId);
     if (!user) throw new UnauthorizedError();
     return { id: user.id, email: user.email };
   };
 
-  app.get('/support/chat', { schema: { response: { 200: supportChatReply } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store').header('vary', 'Authorization, Region');
-    return supportChatFor(ctx.config.supportChat, regionOf(request), await userOf(request));
-  });
+  app.get(
+    '/support/chat',
+    { config: { auth: 'optional' }, schema: { response: { 200: supportChatReply } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('vary', 'Authorization, Region');
+      return supportChatFor(ctx.config.supportChat, regionOf(request), await userOf(request));
+    },
+  );
 };

@@ -1,34 +1,27 @@
 import { profileQuery, profileReply, profileSettingsBody, profileSettingsReply } from '@/lib/contracts/auth';
 import type { AppContext } from '../../context';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { requireAuth, sessionOf } from '../auth/guard';
-import { noStore } from '../auth/routes';
+import { noStore, requireSession } from '../../plugins/request-context';
 import { socialLoginAvailable } from '../auth/social';
 import { freshToken } from '../auth/tokens';
-import { countryFromHeader, regionFor } from '../geo/service';
 import { findUserById, rememberDeviceTag, toProfileUser, updateSettings } from './service';
 
 /** `GET /profile/user` and `PUT /profile/settings` (spec §7, "Profile"). */
 export const profileRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const auth = requireAuth(ctx);
   app.addHook('onRequest', noStore);
 
   app.get(
     '/profile/user',
-    { schema: { querystring: profileQuery, response: { 200: profileReply } }, preHandler: [auth] },
+    { schema: { querystring: profileQuery, response: { 200: profileReply } }, config: { auth: 'required' } },
     async (request) => {
-      const session = sessionOf(request);
+      const session = requireSession(request);
       const user = await findUserById(ctx.db, session.userId);
       if (!user) throw new Error(`User ${session.userId} of a live session is missing`);
       await rememberDeviceTag(ctx.db, user, request.query.whoAreYou, ctx.clock());
-      const country = countryFromHeader(
-        request.headers[ctx.config.geoCountryHeader],
-        ctx.config.geoDefaultCountry,
-      );
       return {
         user: await toProfileUser(ctx.db, user),
         features: { social_login: socialLoginAvailable(ctx), sms_login: ctx.config.smsLoginEnabled },
-        region: regionFor(country),
+        region: request.region,
         // Null when the token sent is no longer the family's latest (fresh_token never upgrades it).
         fresh_token: await freshToken(ctx.keys.accessToken, session, ctx.clock()),
         super_bonus: user.superBonusTag,
@@ -38,9 +31,12 @@ export const profileRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.put(
     '/profile/settings',
-    { schema: { body: profileSettingsBody, response: { 200: profileSettingsReply } }, preHandler: [auth] },
+    {
+      schema: { body: profileSettingsBody, response: { 200: profileSettingsReply } },
+      config: { auth: 'required' },
+    },
     async (request) => {
-      const user = await updateSettings(ctx.db, sessionOf(request).userId, request.body, ctx.clock());
+      const user = await updateSettings(ctx.db, requireSession(request).userId, request.body, ctx.clock());
       return { success: true as const, user: await toProfileUser(ctx.db, user) };
     },
   );

@@ -1,17 +1,17 @@
 import { successReply, vipJoinBody } from '@/lib/contracts/auth';
 import type { AppContext } from '../../context';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { requireAuth, sessionOf } from '../auth/guard';
+import { requireSession } from '../../plugins/request-context';
 import * as repository from './repository';
 
 /** `POST api/v2/vip/join` (spec §7): records a VIP club request, once per user and type. */
 export const vipRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/api/v2/vip/join',
-    { schema: { body: vipJoinBody, response: { 200: successReply } }, preHandler: [requireAuth(ctx)] },
+    { schema: { body: vipJoinBody, response: { 200: successReply } }, config: { auth: 'required' } },
     async (request) => {
       await repository.insertRequest(ctx.db, {
-        userId: sessionOf(request).userId,
+        userId: requireSession(request).userId,
         requestType: request.body.request_type,
         now: ctx.clock(),
       });

@@ -6,22 +6,20 @@ import { toMinorUnits } from '@/lib/money';
 import type { AppContext } from '../../context';
 import { UnauthorizedError } from '../../lib/errors';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { requireAuth, sessionOf } from '../auth/guard';
-import { noStore } from '../auth/routes';
+import { noStore, requireSession } from '../../plugins/request-context';
 import { minorToMajor } from '../ledger/service';
 import { findUserById } from '../users/service';
 import { adjustBalance, history } from './service';
 
 /** `GET /profile/history`: the user's ledger movements, newest first. */
 export const walletRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const auth = requireAuth(ctx);
   app.addHook('onRequest', noStore);
   app.get(
     '/profile/history',
-    { schema: { querystring: historyQuery, response: { 200: historyReply } }, preHandler: [auth] },
+    { schema: { querystring: historyQuery, response: { 200: historyReply } }, config: { auth: 'required' } },
     async (request) => {
       const { page, per_page } = request.query;
-      const result = await history(ctx.db, sessionOf(request).userId, page, per_page);
+      const result = await history(ctx.db, requireSession(request).userId, page, per_page);
       return { ...result, page, per_page };
     },
   );
@@ -39,13 +37,12 @@ const debitBody = z.strictObject({
  * exits the process after the commit and before the reply).
  */
 export const sandboxWalletRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const auth = requireAuth(ctx);
   app.addHook('onRequest', noStore);
   app.post(
     '/sandbox/wallet/debit',
-    { config: { geoGuard: true }, schema: { body: debitBody }, preHandler: [auth] },
+    { config: { geoGuard: true, auth: 'required' }, schema: { body: debitBody } },
     async (request) => {
-      const user = await findUserById(ctx.db, sessionOf(request).userId);
+      const user = await findUserById(ctx.db, requireSession(request).userId);
       if (!user || !isCurrency(user.currency)) throw new UnauthorizedError();
       const result = await adjustBalance(ctx.db, {
         userId: user.id,

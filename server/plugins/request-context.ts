@@ -1,0 +1,92 @@
+/**
+ * What every route needs about its request, written once (STYLE.md "Server"; the shape of
+ * delvedor/fastify-example's plugins: `fastify-plugin` + `decorateRequest`). Registered once in app.ts,
+ * before the route modules, so that its hooks see every route.
+ *
+ * API for route modules:
+ *
+ * - `request.locale: MessageLocale | null` — the highest-weighted of ru/en/kz in `Accept-Language`
+ *   (`kk`/`kz` → `kz`), null when it names none. Each use picks its fallback: e-mails and SMS
+ *   `request.locale ?? DEFAULT_MESSAGE_LOCALE` (ru), content texts `request.locale ?? 'en'`.
+ * - `request.region: Region` — `KZ` or `RU` from the CDN geo header (GEO_COUNTRY_HEADER, else
+ *   GEO_DEFAULT_COUNTRY), as `GET /geo_ip` computes it.
+ * - The session, declared in the route's config:
+ *     `config: { auth: 'required' }` → a valid bearer token of a live token family, else 401; checked
+ *       first among the route's preHandlers (after body validation, before rate limits).
+ *     `config: { auth: 'optional' }` → no bearer token: a guest (`request.session === null`);
+ *       a token that does not authenticate (malformed, expired, revoked): 401, so the web app refreshes it
+ *       and asks again instead of silently treating a signed-in player as a guest; a database failure
+ *       propagates (503 from the error handler), never a guest.
+ *   Then read `request.session` (`AuthSession | null`) or `requireSession(request)` (the session, else
+ *   401: for `auth: 'required'` routes).
+ * - `noStore`: an onRequest hook that marks answers `Cache-Control: no-store` — a module whose answers
+ *   carry tokens or personal data adds it to all its routes with `app.addHook('onRequest', noStore)`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context';
+import { UnauthorizedError } from '../lib/errors';
+import { requestedLocale, type MessageLocale } from '../lib/locale';
+import { regionOfRequest, type Region } from '../lib/region';
+import { authenticate, bearerToken, type AuthSession } from '../modules/auth/tokens';
+
+export type AuthMode = 'required' | 'optional';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Whether the route needs a session (server/plugins/request-context.ts). */
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    /** ru/en/kz from Accept-Language, null when it names none of them. */
+    locale: MessageLocale | null;
+    /** KZ or RU from the CDN geo header. */
+    region: Region;
+    /** The bearer session of an `auth` route; null for a guest or a route without `auth`. */
+    session: AuthSession | null;
+  }
+}
+
+/** The session of an `auth: 'required'` route (or a signed-in caller of an optional one), else 401. */
+export function requireSession(request: FastifyRequest): AuthSession {
+  if (!request.session) throw new UnauthorizedError();
+  return request.session;
+}
+
+/** Answers that carry tokens or personal data: never cached. */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store');
+}
+
+export const requestContextPlugin = fp<Pick<AppContext, 'db' | 'keys' | 'clock' | 'config'>>(
+  async (app: FastifyInstance, ctx) => {
+    app.decorateRequest('locale', null);
+    app.decorateRequest('region', 'RU');
+    app.decorateRequest('session', null);
+
+    app.addHook('onRequest', async (request) => {
+      request.locale = requestedLocale(request.headers['accept-language']);
+      request.region = regionOfRequest(request.headers, ctx.config);
+    });
+
+    const required: preHandlerHookHandler = async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      request.session = await authenticate(ctx.db, ctx.keys.accessToken, token, ctx.clock());
+    };
+    const optional: preHandlerHookHandler = async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) return;
+      request.session = await authenticate(ctx.db, ctx.keys.accessToken, token, ctx.clock());
+    };
+    app.addHook('onRoute', (route) => {
+      const mode = route.config?.auth;
+      if (!mode) return;
+      const existing = route.preHandler;
+      route.preHandler = [
+        mode === 'required' ? required : optional,
+        ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+      ];
+    });
+  },
+  { name: 'request-context', fastify: '5.x' },
+);
