@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isCurrency } from '@/lib/constants/currencies';
-import { toMinorUnits } from '@/lib/money';
-import {
-  CommandError,
-  defineCommand,
-  UsageError,
-  type CommandGroup,
-  type OptionValues,
-} from '../../admin/command';
-import type { Database } from '../../db/client';
-import { minorToMajor } from '../ledger/service';
-import { parseUserIdentifier } from '../users/admin-commands';
-import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../users/service';
+import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
+import { findUser, money, parseMoney, table, text, utc } from '../../admin/toolkit';
 import { adjustBalance } from '../wallet/service';
 import { findInvoice, listInvoices, openReviewsOf, resolveReview } from './service';
 
@@ -21,34 +11,8 @@ const REVIEW = 'review';
 const statusName = (status: number) =>
   Object.entries(STATUS_NAMES).find(([, value]) => value === status)?.[0] ?? String(status);
 
-/** The user an operator named by id, e-mail or phone; CommandError when there is none. */
-export async function findUser(db: Database, raw: string): Promise<UserRow> {
-  const lookup = parseUserIdentifier(raw);
-  if (!lookup) throw new CommandError(`"${raw}" is not a user id, e-mail or phone`);
-  const user =
-    lookup.by === 'id'
-      ? await findUserById(db, lookup.id)
-      : lookup.by === 'email'
-        ? await findUserByEmail(db, lookup.email)
-        : await findUserByPhone(db, lookup.phone);
-  if (!user) throw new CommandError(`No user ${raw}`);
-  return user;
-}
-
-const text = (values: OptionValues, name: string) => {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) =>
-    row
-      .map((cell, c) => cell.padEnd(widths[c]))
-      .join('  ')
-      .trimEnd(),
-  );
-}
+// Kept until bonuses/admin-commands.ts imports it from server/admin/toolkit.ts (server B).
+export { findUser } from '../../admin/toolkit';
 
 export const invoiceCommands: CommandGroup = {
   name: 'invoice',
@@ -98,13 +62,13 @@ export const invoiceCommands: CommandGroup = {
               lines.push([
                 String(row.id),
                 String(row.userId),
-                minorToMajor(row.amountMinor).toFixed(2),
-                minorToMajor(review.amountMinor).toFixed(2),
+                money(row.amountMinor),
+                money(review.amountMinor),
                 row.currency,
                 statusName(row.status),
                 review.reason,
                 `${row.provider}:${review.eventId}`,
-                review.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+                utc(review.createdAt),
               ]);
             }
           }
@@ -123,11 +87,11 @@ export const invoiceCommands: CommandGroup = {
           ...rows.map((row) => [
             String(row.id),
             String(row.userId),
-            minorToMajor(row.amountMinor).toFixed(2),
+            money(row.amountMinor),
             row.currency,
             statusName(row.status),
             row.provider,
-            row.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+            utc(row.createdAt),
           ]),
         ]))
           out(line);
@@ -164,7 +128,7 @@ function reviewCommand(action: 'credit' | 'refuse') {
         note: input.reason,
         now: new Date(),
       });
-      const amount = (minor: bigint) => `${minorToMajor(minor).toFixed(2)} ${invoice.currency}`;
+      const amount = (minor: bigint) => `${money(minor)} ${invoice.currency}`;
       if (!result.done) {
         if (result.reason === 'already_paid') {
           throw new CommandError(
@@ -197,12 +161,7 @@ function adjustCommand(direction: 'credit' | 'debit') {
     parse(positionals, values) {
       if (positionals.length !== 2) throw new UsageError('expected <user> <amount>');
       const [user, rawAmount] = positionals;
-      let amountMinor: bigint;
-      try {
-        amountMinor = BigInt(toMinorUnits(rawAmount));
-      } catch {
-        throw new UsageError(`"${rawAmount}" is not an amount`);
-      }
+      const amountMinor = parseMoney(rawAmount);
       if (amountMinor <= 0n) throw new UsageError('the amount must be positive');
       const reason = text(values, 'reason')?.trim();
       if (!reason) throw new UsageError('--reason TEXT is required');
@@ -238,8 +197,8 @@ function adjustCommand(direction: 'credit' | 'debit') {
       }
       out(
         `${result.replayed ? 'Already applied' : direction === 'credit' ? 'Credited' : 'Debited'} ` +
-          `${minorToMajor(input.amountMinor).toFixed(2)} ${user.currency} ` +
-          `(user ${user.id}, transfer ${result.transferId}, key ${key}); balance ${minorToMajor(result.balanceMinor).toFixed(2)}`,
+          `${money(input.amountMinor)} ${user.currency} ` +
+          `(user ${user.id}, transfer ${result.transferId}, key ${key}); balance ${money(result.balanceMinor)}`,
       );
     },
   });

@@ -1,4 +1,5 @@
 import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
+import { utc } from '../../admin/toolkit';
 import { blockCountry, listBlockedCountries, parseCountryCode, unblockCountry } from './service';
 
 const REASON_MAX_LENGTH = 500;
@@ -63,7 +64,7 @@ export const geoCommands: CommandGroup = {
         }
         out('CC  BLOCKED SINCE (UTC)   REASON');
         for (const row of rows) {
-          const since = row.createdAt.toISOString().slice(0, 19).replace('T', ' ');
+          const since = utc(row.createdAt);
           out(`${row.countryCode}  ${since}   ${row.reason ?? '-'}`);
         }
       },

@@ -1,41 +1,17 @@
 import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
 import { countLiveFamilies } from '../auth/tokens';
 import { listSocialIdentities } from '../auth/repository';
+import { table, utc } from '../../admin/toolkit';
 import {
-  findUserByEmail,
-  findUserById,
-  findUserByPhone,
+  findUserByIdentifier,
   linkedUserIds,
   listNewestUsers,
+  parseUserIdentifier,
   type UserRow,
 } from './service';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 1000;
-
-type Lookup = { by: 'id'; id: number } | { by: 'email'; email: string } | { by: 'phone'; phone: string };
-
-/** `12` → id, `a@b.example` → e-mail, `+7 701 000 00 01` → phone. */
-export function parseUserIdentifier(raw: string): Lookup | undefined {
-  const value = raw.trim();
-  if (/^\d{1,10}$/.test(value)) return { by: 'id', id: Number(value) };
-  if (/^[^\s@]+@[^\s@]+$/.test(value)) return { by: 'email', email: value.toLowerCase() };
-  const phone = value.replace(/[\s()-]/g, '');
-  if (/^\+[1-9]\d{9,14}$/.test(phone)) return { by: 'phone', phone };
-  return undefined;
-}
-
-const utc = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
-
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]))
-      .join('  ')
-      .trimEnd(),
-  );
-}
 
 function verified(user: UserRow): string {
   const parts = [user.isEmailVerified && 'email', user.isPhoneVerified && 'phone'].filter(Boolean);
@@ -98,12 +74,7 @@ export const userCommands: CommandGroup = {
         return { lookup, raw: positionals[0] };
       },
       async run({ db, out }, { lookup, raw }) {
-        const user =
-          lookup.by === 'id'
-            ? await findUserById(db, lookup.id)
-            : lookup.by === 'email'
-              ? await findUserByEmail(db, lookup.email)
-              : await findUserByPhone(db, lookup.phone);
+        const user = await findUserByIdentifier(db, lookup);
         if (!user) throw new CommandError(`No user matches ${raw}.`);
         const identities = await listSocialIdentities(db, user.id);
         const linked = await linkedUserIds(db, user.id);

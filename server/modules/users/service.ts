@@ -17,6 +17,30 @@ export const setPasswordIfUnset = repository.setPasswordIfUnset;
 export const listDeviceTags = repository.listDeviceTags;
 export const countUsers = repository.count;
 
+export type UserIdentifier =
+  | { by: 'id'; id: number }
+  | { by: 'email'; email: string }
+  | { by: 'phone'; phone: string };
+
+/** `12` → id, `a@b.example` → e-mail, `+7 701 000 00 01` → phone (how operators name a user). */
+export function parseUserIdentifier(raw: string): UserIdentifier | undefined {
+  const value = raw.trim();
+  if (/^\d{1,10}$/.test(value)) return { by: 'id', id: Number(value) };
+  if (/^[^\s@]+@[^\s@]+$/.test(value)) return { by: 'email', email: value.toLowerCase() };
+  const phone = value.replace(/[\s()-]/g, '');
+  if (/^\+[1-9]\d{9,14}$/.test(phone)) return { by: 'phone', phone };
+  return undefined;
+}
+
+/** The user an identifier names, if any. */
+export function findUserByIdentifier(db: Executor, lookup: UserIdentifier): Promise<UserRow | undefined> {
+  return lookup.by === 'id'
+    ? repository.findById(db, lookup.id)
+    : lookup.by === 'email'
+      ? repository.findByEmail(db, lookup.email)
+      : repository.findByPhone(db, lookup.phone);
+}
+
 /** A new opaque device tag (the super_bonus cookie value). */
 export function newSuperBonusTag(): string {
   return randomBytes(12).toString('base64url');
