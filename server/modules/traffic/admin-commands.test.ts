@@ -6,7 +6,9 @@ import { deposit } from '../../test/deposits';
 import { createTestApp } from '../../test/helpers';
 import { eq } from 'drizzle-orm';
 import { adClicks, clientReports, pageOpenEvents, trafficVisits } from './schema';
-import { findRedirect, listMirrors, listUtmCampaigns, mirrorData } from './service';
+import { mirrorData } from './mirrors';
+import { findRedirect } from './redirects';
+import { listMirrors, listUtmCampaigns } from './repository';
 
 const { app, db } = await createTestApp();
 await seedDatabase(

@@ -15,27 +15,25 @@ import {
   type OptionValues,
 } from '../../admin/command';
 import { minorToMajor } from '../ledger/service';
+import { isPromoType, parsePromoValue, upsertUtmCampaign, removeUtmCampaign } from './ad-clicks';
 import {
-  attributionReport,
   findMirrorCycle,
-  isPromoType,
-  listMirrors,
-  listRedirectRules,
-  listUtmCampaigns,
-  parsePromoValue,
-  parseRedirectTarget,
-  pruneTraffic,
-  removeMirror,
-  removeRedirectRule,
-  removeUtmCampaign,
   setSiteLink,
   siteLinks,
   upsertMirror,
-  upsertRedirectRule,
-  upsertUtmCampaign,
   type MirrorPatch,
   type SiteLink,
-} from './service';
+} from './mirrors';
+import { parseRedirectTarget, upsertRedirectRule } from './redirects';
+import { attributionReport } from './report';
+import {
+  listMirrors,
+  listRedirectRules,
+  listUtmCampaigns,
+  removeMirror,
+  removeRedirectRule,
+} from './repository';
+import { pruneTraffic } from './retention';
 
 const text = (values: OptionValues, name: string) => {
   const value = values[name];

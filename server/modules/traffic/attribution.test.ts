@@ -4,7 +4,7 @@ import { client, signUpByEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { adClicks, clientReports, pageOpenEvents, trafficVisits, userAttribution } from './schema';
 import { ATTRIBUTION_RULES } from './routes';
-import { upsertUtmCampaign } from './service';
+import { upsertUtmCampaign } from './ad-clicks';
 
 const { app, db } = await createTestApp();
 

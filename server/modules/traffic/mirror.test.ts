@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mirrorSchema } from '@/lib/api/mirror';
 import { createTestApp } from '../../test/helpers';
 import { mirrors } from './schema';
-import { setSiteLink, upsertMirror } from './service';
+import { setSiteLink, upsertMirror } from './mirrors';
 
 const { app, db } = await createTestApp();
 const { app: untrusting, db: untrustingDb } = await createTestApp({ env: { TRUST_PROXY: 'false' } });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeDomain, normalizePath, parseOrigin, splitLocale } from '@/lib/contracts/traffic';
-import { parsePromoValue, parseRedirectTarget } from './service';
+import { parsePromoValue } from './ad-clicks';
+import { parseRedirectTarget } from './redirects';
 
 describe('normalizeDomain', () => {
   it('lower-cases and drops scheme, port, path, trailing dot and a leading www.', () => {

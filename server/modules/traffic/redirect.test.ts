@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
-import { upsertRedirectRule } from './service';
+import { upsertRedirectRule } from './redirects';
 
 const { app, db } = await createTestApp();
 

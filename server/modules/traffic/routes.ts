@@ -23,16 +23,16 @@ import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore } from '../auth/routes';
 import { requireAuth, sessionOf } from '../auth/guard';
 import { authenticate, bearerToken } from '../auth/tokens';
+import { recordAdClick } from './ad-clicks';
 import {
   attachSource,
-  findRedirect,
-  mirrorData,
-  recordAdClick,
   recordClientReport,
   recordPageOpen,
   recordVisit,
   type VisitorInfo,
-} from './service';
+} from './attribution';
+import { mirrorData } from './mirrors';
+import { findRedirect } from './redirects';
 
 /**
  * The domain of a `GET mirror` call without `?domain=`: the request's host (X-Forwarded-Host when the
