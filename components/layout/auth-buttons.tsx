@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
-import { logout } from '@/features/auth/lib/logout';
+import { logout } from '@/lib/session/logout';
 import { userCurrency } from '@/lib/api/schemas/user';
 import { Link } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/money';

@@ -17,7 +17,7 @@ vi.mock('next/dynamic', () => ({
 async function renderCaptcha() {
   vi.stubEnv('NEXT_PUBLIC_HCAPTCHA_SITE_KEY', 'site-key');
   vi.resetModules();
-  const { Captcha } = await import('./captcha');
+  const { Captcha } = await import('@/components/ui/captcha');
   const states: string[] = [];
   const onToken = vi.fn();
   render(

@@ -28,13 +28,27 @@ export async function getProfile(): Promise<Profile> {
   const session = useSessionStore.getState();
   if (reply.fresh_token) session.setToken(reply.fresh_token);
   if (reply.super_bonus) {
-    Cookies.set(COOKIE.superBonus, reply.super_bonus, { expires: cookieExpiresFor(COOKIE.superBonus), path: '/', sameSite: 'lax' });
+    Cookies.set(COOKIE.superBonus, reply.super_bonus, {
+      expires: cookieExpiresFor(COOKIE.superBonus),
+      path: '/',
+      sameSite: 'lax',
+    });
   }
   session.setUser(user);
   return { user, features: reply.features, region: reply.region };
 }
 
-export const profileQueryKey = ['profile', 'user'] as const;
+/**
+ * Query keys of the signed-in player, generic to specific; invalidate with these, never a hand-written
+ * array (STYLE.md).
+ */
+export const sessionKeys = {
+  all: ['profile'] as const,
+  profile: () => [...sessionKeys.all, 'user'] as const,
+};
+
+/** The key of the profile query: the player's data, balance included. */
+export const profileQueryKey = sessionKeys.profile();
 
 export const profileQueryOptions = () =>
   queryOptions({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 60_000, retry: false });

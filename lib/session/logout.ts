@@ -1,8 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { logout as logoutCall } from '@/features/auth/api/auth-calls';
-import { profileQueryKey } from '@/features/profile/api/get-profile';
+import { api } from '@/lib/api/client';
+import { profileQueryKey } from '@/lib/session/get-profile';
 import { resetAnalytics } from '@/lib/analytics';
 import { useSessionStore } from '@/lib/stores/session-store';
+
+/** `PUT auth/logout`: the server revokes the session. */
+const logoutCall = () => api.put('auth/logout', {});
 
 /**
  * Logout (spec section 4): the server revokes the session; the token cookie and the user are cleared

@@ -65,6 +65,4 @@ export const verifyPhoneCode = (body: In<typeof verifyCodeBody>) =>
 export const startSocialLogin = (body: In<typeof socialLoginBody>) =>
   api.put('/auth/login', body).then((r) => socialLoginReply.parse(r.data));
 
-export const logout = () => api.put('auth/logout', {});
-
 export const sendLoginData = () => api.post('auth/send_login_data', {});

@@ -22,7 +22,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { loginFormSchema, type LoginForm } from './auth-form-schema';
-import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from './captcha';
+import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from '@/components/ui/captcha';
 import { CodeField, resendDeadline } from './code-field';
 import { ContactFields } from './contact-fields';
 import { Segmented } from './segmented';

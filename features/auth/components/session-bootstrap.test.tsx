@@ -3,7 +3,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logout } from '@/features/auth/lib/logout';
+import { logout } from '@/lib/session/logout';
 import { onAnalyticsEvent } from '@/lib/analytics';
 import { useSessionStore } from '@/lib/stores/session-store';
 import messages from '@/messages/en.json';

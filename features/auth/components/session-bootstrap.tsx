@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocale } from 'next-intl';
 import { useEffect, useRef } from 'react';
-import { profileQueryOptions } from '@/features/profile/api/get-profile';
-import { updateSettings } from '@/features/profile/api/update-settings';
+import { profileQueryOptions } from '@/lib/session/get-profile';
+import { updateSettings } from '@/lib/session/update-settings';
 import { isLocale } from '@/lib/i18n/locales';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { useSessionStore } from '@/lib/stores/session-store';

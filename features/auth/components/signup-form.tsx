@@ -16,7 +16,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { signupFormSchema, type SignupForm } from './auth-form-schema';
-import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from './captcha';
+import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from '@/components/ui/captcha';
 import { ContactFields } from './contact-fields';
 import { SocialButtons } from './social-buttons';
 import { useAuthError } from './use-auth-error';

@@ -7,7 +7,7 @@ import { useSearchParams } from 'next/navigation';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Dialog } from '@/components/ui/dialog';
-import { getProfile, profileQueryKey } from '@/features/profile/api/get-profile';
+import { getProfile, profileQueryKey } from '@/lib/session/get-profile';
 import { resetAnalytics } from '@/lib/analytics';
 import { api } from '@/lib/api/client';
 import { attachSource, reportClient } from '@/lib/attribution';

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
-import { joinVip } from '@/features/profile/api/vip-join';
+import { joinVip } from '@/lib/session/join-vip';
 import { schedulePostRegistrationDeposit } from '@/features/auth/lib/post-registration';
 import { socialLogin, SocialLoginError, type SocialProvider } from '@/features/auth/lib/social-login';
 import { useCompleteLogin } from '@/features/auth/lib/use-complete-login';

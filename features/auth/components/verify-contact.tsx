@@ -10,7 +10,7 @@ import {
   verifyEmailCode,
   verifyPhoneCode,
 } from '@/features/auth/api/auth-calls';
-import { profileQueryKey } from '@/features/profile/api/get-profile';
+import { profileQueryKey } from '@/lib/session/get-profile';
 import { notify } from '@/lib/stores/notification-store';
 import { CodeField, resendDeadline } from './code-field';
 import { useAuthError } from './use-auth-error';

@@ -3,8 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale } from 'next-intl';
 import { useCallback } from 'react';
-import { profileQueryOptions } from '@/features/profile/api/get-profile';
-import { updateSettings } from '@/features/profile/api/update-settings';
+import { profileQueryOptions } from '@/lib/session/get-profile';
+import { updateSettings } from '@/lib/session/update-settings';
 import { identify } from '@/lib/analytics';
 import { api } from '@/lib/api/client';
 import { buildSsoRedirectUrl } from '@/lib/api/sso-redirect';

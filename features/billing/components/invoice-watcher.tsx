@@ -3,8 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
-import { bonusKeys } from '@/features/bonuses/api/query-keys';
-import { profileQueryKey } from '@/features/profile/api/get-profile';
+import { invalidateBalances } from '@/lib/session/invalidate-balances';
 import { INVOICE_STATUS_PAID } from '@/lib/constants/payments';
 import { INVOICE_COUNTDOWN_TICK_MS } from '@/lib/constants/timing';
 import { INVOICE_STATUS } from '@/lib/contracts/billing';
@@ -60,7 +59,8 @@ function Watch({ config }: { config: InvoiceConfig }) {
         amount: paidAmount ?? invoice.amount,
         currency,
       } satisfies SuccessPaymentPayload);
-      for (const queryKey of [profileQueryKey, billingKeys.histories(), billingKeys.data(), bonusKeys.all]) {
+      invalidateBalances(queryClient);
+      for (const queryKey of [billingKeys.histories(), billingKeys.data()]) {
         void queryClient.invalidateQueries({ queryKey });
       }
       return;

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
-import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { profileQueryOptions } from '@/lib/session/get-profile';
 import { userCurrency } from '@/lib/api/schemas/user';
 import { isCurrency } from '@/lib/constants/currencies';
 import { isLocale, LOCALE_RECORDS } from '@/lib/i18n/locales';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { activateBonusBody, activateBonusReply, type BonusActivation } from '@/lib/contracts/bonuses';
-import { bonusKeys } from './query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /**
  * `POST /bonus-system/bonus-activation {promo}`: a logged-in player activates a promo code; the reply is

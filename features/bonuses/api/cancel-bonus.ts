@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { cancelBonusReply, type BonusActivation } from '@/lib/contracts/bonuses';
-import { bonusKeys } from './query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /**
  * `PUT /bonus-system/bonus-activation/cancel/{id}`: the player gives up a waiting or active bonus; what

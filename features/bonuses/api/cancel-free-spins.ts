@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { cancelFreeSpinsReply } from '@/lib/contracts/bonuses';
-import { bonusKeys } from './query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /** `PUT /api/v2/freeSpinsCampaigns/cancel/{id}` (spec section 7; the campaign id): gives up the user's spins of it. */
 export const cancelFreeSpins = (campaignId: number): Promise<void> =>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { bonusActivationsReply, type BonusActivation } from '@/lib/contracts/bonuses';
-import { bonusKeys } from './query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /** `GET /bonus-system/bonus-activations`: every bonus of the logged-in user, newest first. */
 export const getBonusActivations = (): Promise<BonusActivation[]> =>

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { Currency } from '@/lib/constants/currencies';
 import { bonus, type Bonus } from '@/lib/contracts/bonuses';
-import { bonusKeys } from './query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /**
  * `GET /bonus-system/bonus/{promo}?currency=` (spec section 7): the registration-and-deposit offer behind

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { Currency } from '@/lib/constants/currencies';
 import { freeSpinCampaign, type FreeSpinCampaign } from '@/lib/contracts/bonuses';
-import { bonusKeys } from './query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /** `GET /api/freeSpinsCampaigns/{id}?currency=` (spec section 7): a campaign as the operator described it. */
 export const getFreeSpinCampaign = (id: number, currency?: Currency): Promise<FreeSpinCampaign> =>

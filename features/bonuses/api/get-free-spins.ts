@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { freeSpinsReply, type FreeSpin } from '@/lib/contracts/bonuses';
-import { bonusKeys } from './query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /** `GET /profile/freeSpins` (spec section 7): the user's usable free spins, soonest expiry first. */
 export const getFreeSpins = (): Promise<FreeSpin[]> =>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { waitingBonusReply, type BonusActivation } from '@/lib/contracts/bonuses';
-import { bonusKeys } from './query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /**
  * `GET /bonus-system/bonus-activation/waiting-reg-and-dep` (spec section 7): the logged-in user's

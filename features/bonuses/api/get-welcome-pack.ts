@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { Currency } from '@/lib/constants/currencies';
 import { welcomePackReply, type WelcomePack } from '@/lib/contracts/bonuses';
-import { bonusKeys } from './query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 
 export type WelcomePackStage = WelcomePack['stages'][number];
 

@@ -14,7 +14,7 @@ import { MODAL } from '@/lib/stores/modal-store';
 import { bonusOfferQueryOptions } from '../api/get-bonus-offer';
 import { waitingBonusQueryOptions } from '../api/get-waiting-bonus';
 import { welcomePackQueryOptions } from '../api/get-welcome-pack';
-import { bonusKeys } from '../api/query-keys';
+import { bonusKeys } from '@/lib/session/bonus-keys';
 import { BONUS_COUNTDOWN_TICK_MS } from '../constants';
 import { ensureCountdownEnd, formatCountdown, type CountdownKind, type CountdownUnits } from '../countdown';
 import { isoOf } from '../format';

@@ -2,8 +2,7 @@
 
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { bonusKeys } from '@/features/bonuses/api/query-keys';
-import { type Profile, profileQueryKey } from '@/features/profile/api/get-profile';
+import { invalidateBalances } from '@/lib/session/invalidate-balances';
 import { userCurrency } from '@/lib/api/schemas/user';
 import { getBetLimits, type BetRange } from '@/lib/constants/bet-limits';
 import type { Currency } from '@/lib/constants/currencies';
@@ -97,14 +96,9 @@ export function useBetSettled(): (reply: Pick<BetReply, 'balance'> & { bet?: { g
   const queryClient = useQueryClient();
   return useCallback(
     (reply) => {
-      const session = useSessionStore.getState();
-      if (session.user) session.setUser({ ...session.user, balance: reply.balance });
-      queryClient.setQueryData<Profile>(profileQueryKey, (profile) =>
-        profile ? { ...profile, user: { ...profile.user, balance: reply.balance } } : profile,
-      );
+      invalidateBalances(queryClient, reply.balance);
       void queryClient.invalidateQueries({ queryKey: gameKeys.bets(reply.bet?.game) });
       void queryClient.invalidateQueries({ queryKey: gameKeys.seed() });
-      void queryClient.invalidateQueries({ queryKey: bonusKeys.all });
     },
     [queryClient],
   );

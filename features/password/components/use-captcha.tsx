@@ -3,7 +3,7 @@
 import { useLocale } from 'next-intl';
 import { useState } from 'react';
 // The log-in dialogs' widget; it belongs in components/ui once both features use it (see the report).
-import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from '@/features/auth/components/captcha';
+import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from '@/components/ui/captcha';
 
 /**
  * The bot-protection field of the calls that send a code (spec section 7). Without a site key there is

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import type { User } from '@/lib/api/schemas/user';
-import { profileQueryOptions } from '../api/get-profile';
+import { profileQueryOptions } from '@/lib/session/get-profile';
 
 /**
  * Loads the profile (`GET /profile/user`) for a profile screen: a skeleton while it loads, an error with

@@ -7,7 +7,7 @@ import { apiPath } from '@/tests/mocks/handlers';
 import { profileHandlers, profileWith } from '@/tests/mocks/profile-handlers';
 import { createMockServer, withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
-import { profileQueryKey, type Profile } from '../api/get-profile';
+import { profileQueryKey, type Profile } from '@/lib/session/get-profile';
 import { SettingsScreen } from './settings-screen';
 
 const nav = vi.hoisted(() => ({ replace: vi.fn() }));

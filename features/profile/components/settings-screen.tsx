@@ -8,7 +8,7 @@ import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { notify } from '@/lib/stores/notification-store';
 import { translateValidationMessage } from '@/lib/validation-errors';
-import { settingsErrorKey, useUpdateSetting } from '../api/update-setting-mutation';
+import { settingsErrorKey, useUpdateSetting } from '@/lib/session/update-setting-mutation';
 import { ProfileData } from './profile-data';
 
 /**

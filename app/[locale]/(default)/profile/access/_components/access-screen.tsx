@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { type Profile, profileQueryKey } from '@/features/profile/api/get-profile';
+import { type Profile, profileQueryKey } from '@/lib/session/get-profile';
 import { ProfileData } from '@/features/profile/components/profile-data';
 import { PasswordChangeForm } from '@/features/password/components/password-change-form';
 import { PasswordSetForm } from '@/features/password/components/password-set-form';
