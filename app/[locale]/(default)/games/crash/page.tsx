@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { OriginalsStrip } from '@/components/layout/originals-strip';
 import { PageShell } from '@/components/layout/page-shell';
-import { GameScreen } from '@/features/games/components/game-screen';
+import { GameScreen } from '@/features/casino-lobby/components/game-screen';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 

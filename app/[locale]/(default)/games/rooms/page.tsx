@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
-import { RoomsLobby } from '@/features/games/components/rooms-lobby';
+import { RoomsLobby } from '@/features/casino-lobby/components/rooms-lobby';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 

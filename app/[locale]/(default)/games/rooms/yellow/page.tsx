@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
-import { RoomScreen } from '@/features/games/components/room-screen';
+import { RoomScreen } from '@/features/casino-lobby/components/room-screen';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 

@@ -1,4 +1,4 @@
-import { ProviderGameScreen } from '@/features/games/components/provider-game-screen';
+import { ProviderGameScreen } from '@/features/casino-lobby/components/provider-game-screen';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
 type Props = LocaleParams<{ slots: string }>;
