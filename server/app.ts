@@ -22,8 +22,10 @@ import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } fro
 import { systemClock, type Clock } from './lib/clock';
 import { hcaptchaVerifier, type CaptchaVerifier } from './modules/auth/captcha';
 import { passwordRoutes } from './modules/auth/password-routes';
+import { profileUserRoutes } from './modules/auth/profile-routes';
 import { authRoutes } from './modules/auth/routes';
 import { deriveKeys, resolveSecret } from './modules/auth/secret';
+import { authenticate } from './modules/auth/tokens';
 import { sandboxSocialRoutes, socialRoutes } from './modules/auth/social-routes';
 import { geoGuardPlugin } from './modules/geo/guard';
 import { requestContextPlugin } from './plugins/request-context';
@@ -133,12 +135,16 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   // Routes with `config: { geoGuard: true }` answer 451 to visitors from a blocked country.
   void app.register(geoGuardPlugin, context);
   // request.locale, request.region, and request.session for routes with `config: { auth }`.
-  void app.register(requestContextPlugin, context);
+  void app.register(requestContextPlugin, {
+    config,
+    authenticate: (token) => authenticate(db, context.keys.accessToken, token, context.clock()),
+  });
   void app.register(healthRoutes, context);
   void app.register(geoRoutes, context);
   void app.register(authRoutes, context);
   void app.register(passwordRoutes, context);
   void app.register(socialRoutes, context);
+  void app.register(profileUserRoutes, context);
   void app.register(profileRoutes, context);
   void app.register(vipRoutes, context);
   const providers = paymentProviders(config);

@@ -14,7 +14,7 @@ import {
   trafficCommands,
   utmCampaignCommands,
 } from '../modules/traffic/admin-commands';
-import { userCommands } from '../modules/users/admin-commands';
+import { userCommands } from '../modules/auth/admin-commands';
 import type { CommandGroup } from './command';
 
 /** Every command group of `npm run admin`. A new domain adds its module here. */

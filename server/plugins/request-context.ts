@@ -17,20 +17,39 @@
  *       a token that does not authenticate (malformed, expired, revoked): 401, so the web app refreshes it
  *       and asks again instead of silently treating a signed-in player as a guest; a database failure
  *       propagates (503 from the error handler), never a guest.
- *   Then read `request.session` (`AuthSession | null`) or `requireSession(request)` (the session, else
+ *   Then read `request.session` (`RequestSession | null`: auth's `AuthSession`) or `requireSession(request)` (the session, else
  *   401: for `auth: 'required'` routes).
  * - `noStore`: an onRequest hook that marks answers `Cache-Control: no-store` — a module whose answers
  *   carry tokens or personal data adds it to all its routes with `app.addHook('onRequest', noStore)`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
 import { UnauthorizedError } from '../lib/errors';
 import { requestedLocale, type MessageLocale } from '../lib/locale';
 import { regionOfRequest, type Region } from '../lib/region';
-import { authenticate, bearerToken, type AuthSession } from '../modules/auth/tokens';
 
 export type AuthMode = 'required' | 'optional';
+
+/**
+ * The signed-in caller. Its fields come from the auth module (modules/auth/tokens.ts merges `AuthSession`
+ * into it), so this plugin depends on no module: app.ts hands it auth's token check.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface RequestSession {}
+
+export interface RequestContextOptions {
+  config: Pick<Config, 'geoCountryHeader' | 'geoDefaultCountry'>;
+  /** The session behind a bearer token, else UnauthorizedError (auth's `authenticate`). */
+  authenticate(token: string | undefined): Promise<RequestSession>;
+}
+
+/** `Authorization: Bearer <token>` → the token. */
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value ? /^Bearer\s+(\S+)\s*$/i.exec(value) : null;
+  return match?.[1];
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,12 +62,12 @@ declare module 'fastify' {
     /** KZ or RU from the CDN geo header. */
     region: Region;
     /** The bearer session of an `auth` route; null for a guest or a route without `auth`. */
-    session: AuthSession | null;
+    session: RequestSession | null;
   }
 }
 
 /** The session of an `auth: 'required'` route (or a signed-in caller of an optional one), else 401. */
-export function requireSession(request: FastifyRequest): AuthSession {
+export function requireSession(request: FastifyRequest): RequestSession {
   if (!request.session) throw new UnauthorizedError();
   return request.session;
 }
@@ -58,7 +77,7 @@ export async function noStore(_request: FastifyRequest, reply: FastifyReply): Pr
   reply.header('cache-control', 'no-store');
 }
 
-export const requestContextPlugin = fp<Pick<AppContext, 'db' | 'keys' | 'clock' | 'config'>>(
+export const requestContextPlugin = fp<RequestContextOptions>(
   async (app: FastifyInstance, ctx) => {
     app.decorateRequest('locale', null);
     app.decorateRequest('region', 'RU');
@@ -70,13 +89,12 @@ export const requestContextPlugin = fp<Pick<AppContext, 'db' | 'keys' | 'clock' 
     });
 
     const required: preHandlerHookHandler = async (request) => {
-      const token = bearerToken(request.headers.authorization);
-      request.session = await authenticate(ctx.db, ctx.keys.accessToken, token, ctx.clock());
+      request.session = await ctx.authenticate(bearerToken(request.headers.authorization));
     };
     const optional: preHandlerHookHandler = async (request) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) return;
-      request.session = await authenticate(ctx.db, ctx.keys.accessToken, token, ctx.clock());
+      request.session = await ctx.authenticate(token);
     };
     app.addHook('onRoute', (route) => {
       const mode = route.config?.auth;

@@ -1,6 +1,4 @@
 import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
-import { countLiveFamilies } from '../auth/tokens';
-import { listSocialIdentities } from '../auth/repository';
 import { table, utc } from '../../admin/toolkit';
 import {
   findUserByIdentifier,
@@ -8,7 +6,9 @@ import {
   listNewestUsers,
   parseUserIdentifier,
   type UserRow,
-} from './service';
+} from '../users/service';
+import { listSocialIdentities } from './repository';
+import { countLiveFamilies } from './tokens';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 1000;

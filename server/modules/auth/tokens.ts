@@ -18,6 +18,7 @@ import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { UnauthorizedError } from '../../lib/errors';
+import { bearerToken } from '../../plugins/request-context';
 import * as repository from './repository';
 import type { TokenFamily } from './schema';
 
@@ -149,9 +150,10 @@ export const revokeFamily = repository.revokeFamily;
 export const revokeUserFamilies = repository.revokeUserFamilies;
 export const countLiveFamilies = repository.countLiveFamilies;
 
-/** `Authorization: Bearer <token>` → the token. */
-export function bearerToken(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = value ? /^Bearer\s+(\S+)\s*$/i.exec(value) : null;
-  return match?.[1];
+export { bearerToken };
+
+declare module '../../plugins/request-context' {
+  /** `request.session` of the request-context plugin is this module's session. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface RequestSession extends AuthSession {}
 }
