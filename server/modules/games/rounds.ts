@@ -10,7 +10,8 @@
  * a skip that would draw the last card is a 422 on `guess` (`card_limit`), a guess or a cash-out is not.
  */
 import type { WageredBet } from '@/lib/bonuses/wagering';
-import type { Currency } from '@/lib/constants/currencies';
+import type { z } from 'zod';
+import type { hiloStartBody, minerStartBody } from '@/lib/contracts/games';
 import { HILO_MAX_CARDS, hiloSkipAllowed, minerMines, payoutMinor, type Seeds } from '@/lib/fair';
 import type { Database } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
@@ -24,36 +25,77 @@ import {
   type HiloGuessInput,
   type MinerOutcome,
 } from './engine';
-import { actOnRound, placeBet, type BetResult, type BetRow, type RoundUpdate } from './service';
+import {
+  actOnRound,
+  checkBetLimits,
+  placeBet,
+  playerOf,
+  toMinor,
+  type BetResult,
+  type BetRow,
+  type RoundUpdate,
+} from './service';
 
-interface StartInput {
-  userId: number;
-  currency: Currency;
-  amountMinor: bigint;
-  amount: number;
-  idempotencyKey: string;
-  now: Date;
-}
+type MinerStartBody = z.infer<typeof minerStartBody>;
+type HiloStartBody = z.infer<typeof hiloStartBody>;
 
-// --- miner --------------------------------------------------------------------------------------------
-
-export function startMiner(db: Database, input: StartInput & { mines: number }): Promise<BetResult> {
+/**
+ * Starts a round of `game` for the user (401 when the account is gone): the stake, within the game's
+ * limits for the player's currency (422 on `amount`), moves at once and the round opens on `opening`.
+ */
+async function startRound(
+  db: Database,
+  input: {
+    userId: number;
+    game: 'miner' | 'hilo';
+    amount: number;
+    idempotencyKey: string;
+    request: Record<string, unknown>;
+    params: Record<string, unknown>;
+    opening(seeds: Seeds): Record<string, unknown>;
+    now: Date;
+  },
+): Promise<BetResult> {
+  const player = await playerOf(db, input.userId);
+  const amountMinor = toMinor(input.amount);
+  checkBetLimits(player.currency, input.game, amountMinor);
   return placeBet(db, {
-    userId: input.userId,
-    currency: input.currency,
-    game: 'miner',
+    userId: player.id,
+    currency: player.currency,
+    game: input.game,
     idempotencyKey: input.idempotencyKey,
-    request: { amount: input.amount, mines: input.mines },
-    amountMinor: input.amountMinor,
-    params: { mines: input.mines },
-    decide: () => ({
+    request: input.request,
+    amountMinor,
+    params: input.params,
+    decide: (seeds) => ({
       status: 'open',
       multiplierScaled: 10_000n,
       payoutMinor: 0n,
-      outcome: { ...minerView(input.mines, [], null, 10_000n) },
+      outcome: input.opening(seeds),
     }),
     wager: null,
     now: input.now,
+  });
+}
+
+type StartInput<Body> = { userId: number; body: Body; now: Date };
+
+// --- miner --------------------------------------------------------------------------------------------
+
+export function startMiner(
+  db: Database,
+  { userId, body, now }: StartInput<MinerStartBody>,
+): Promise<BetResult> {
+  const { amount, mines } = body;
+  return startRound(db, {
+    userId,
+    game: 'miner',
+    amount,
+    idempotencyKey: body.idempotency_key,
+    request: { amount, mines },
+    params: { mines },
+    opening: () => ({ ...minerView(mines, [], null, 10_000n) }),
+    now,
   });
 }
 
@@ -170,23 +212,19 @@ export function cashOutMiner(db: Database, input: MoveInput): Promise<BetResult>
 
 // --- hilo ---------------------------------------------------------------------------------------------
 
-export function startHilo(db: Database, input: StartInput): Promise<BetResult> {
-  return placeBet(db, {
-    userId: input.userId,
-    currency: input.currency,
+export function startHilo(
+  db: Database,
+  { userId, body, now }: StartInput<HiloStartBody>,
+): Promise<BetResult> {
+  return startRound(db, {
+    userId,
     game: 'hilo',
-    idempotencyKey: input.idempotencyKey,
-    request: { amount: input.amount },
-    amountMinor: input.amountMinor,
+    amount: body.amount,
+    idempotencyKey: body.idempotency_key,
+    request: { amount: body.amount },
     params: {},
-    decide: (seeds) => ({
-      status: 'open',
-      multiplierScaled: 10_000n,
-      payoutMinor: 0n,
-      outcome: { ...hiloView([hiloStartCard(seeds)], true, false) },
-    }),
-    wager: null,
-    now: input.now,
+    opening: (seeds) => ({ ...hiloView([hiloStartCard(seeds)], true, false) }),
+    now,
   });
 }
 

@@ -12,17 +12,18 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { WageredBet } from '@/lib/bonuses/wagering';
 import type { Bet, FairGame } from '@/lib/contracts/games';
-import type { Currency } from '@/lib/constants/currencies';
+import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import { getBetLimits, type BetGame } from '@/lib/constants/bet-limits';
 import { fromScaled, type Seeds } from '@/lib/fair';
 import { toMinorUnits } from '@/lib/money';
 import type { Database, Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
-import { HttpError, ValidationError } from '../../lib/errors';
+import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import type { MessageLocale } from '../auth/templates';
 import { recordWager } from '../bonuses/service';
 import { fairSeedPairs } from '../fair/schema';
 import { consumeNonce, lockActivePair } from '../fair/service';
+import { findUserById } from '../users/service';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
@@ -125,6 +126,13 @@ export function checkBetLimits(currency: Currency, game: BetGame, amountMinor: b
       `The amount must be at most ${max.toFixed(2)} ${currency}.`,
     );
   }
+}
+
+/** The player placing a bet: their account with a known currency, else 401. */
+export async function playerOf(db: Executor, userId: number): Promise<{ id: number; currency: Currency }> {
+  const user = await findUserById(db, userId);
+  if (!user || !isCurrency(user.currency)) throw new UnauthorizedError();
+  return { id: user.id, currency: user.currency };
 }
 
 export const notEnoughMoney = () =>
