@@ -1,28 +1,21 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
-import { PendingButton } from '@/components/ui/pending-button';
 import type { Card } from '@/lib/contracts/games';
 import { MAX_RANK, MIN_RANK, RANK_COUNT } from '@/lib/fair/cards';
 import { HILO_MAX_CARDS, hiloSkipAllowed, hiloWinningRanks, type HiloGuess } from '@/lib/fair/games/hilo';
 import { payoutMinor } from '@/lib/fair/multiplier';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '@/lib/money';
 import { cardLabel, isRedSuit, rankLabel, SUIT_SYMBOL } from '../fair/card-label';
-import { amountProblem, amountValue, clampAmount } from '../shared/amount';
-import { BetError, useBetRequest } from '../shared/bet-request';
-import { BetAmountInput } from '../shared/components/bet-amount-input';
-import { DepositOffer } from '../shared/components/deposit-offer';
 import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
+import { RoundControls } from '../shared/components/round-controls';
 import { formatChance, formatMultiplier, isoOf } from '../shared/format';
-import { gameKeys, useGameLimits } from '../shared/queries';
-import { useClientSession } from '@/lib/stores/use-client-session';
+import { roundKeys, useRoundGame } from '../shared/use-round-game';
 import { getActiveHiloRound, hiloStep, sendHiloAction, type HiloAction, type HiloBet } from './api';
 
-export const hiloKeys = { active: () => [...gameKeys.mine(), 'hilo', 'active'] as const };
+export const hiloKeys = { active: () => roundKeys.active('hilo') };
 
 /**
  * What a guess on a card of `rank` means (lib/fair/games/hilo.ts): higher-or-same and lower-or-same,
@@ -84,48 +77,21 @@ function PlayingCard({ card, size = 'large' }: { card: Card; size?: 'large' | 's
  */
 export function HiloGame() {
   const t = useTranslations('games.hilo');
-  const shared = useTranslations('games.shared');
   const iso = isoOf(useLocale());
-  const queryClient = useQueryClient();
-  const { isLoggedIn } = useClientSession();
-  const limits = useGameLimits('hilo');
-  const active = useQuery({
-    queryKey: hiloKeys.active(),
-    queryFn: getActiveHiloRound,
-    enabled: isLoggedIn,
-    staleTime: Infinity,
+  const state = useRoundGame<HiloBet, HiloAction>({
+    game: 'hilo',
+    getActive: getActiveHiloRound,
+    send: sendHiloAction,
   });
-  const [amount, setAmount] = useState<string | null>(null);
-  const [shown, setShown] = useState<HiloBet | null>(null);
-  const request = useBetRequest(sendHiloAction);
-  const busy = request.pending;
-
-  const round = shown ?? active.data ?? null;
-  const open = round?.status === 'open' ? round : null;
+  const { round, open, busy, act } = state;
   const cards = round?.outcome.cards ?? [];
   const currentCard = cards.at(-1) ?? null;
   const wins = open
     ? open.outcome.cards.filter((card) => card.guess === 'higher' || card.guess === 'lower').length
     : 0;
-  const amountText = amount ?? clampAmount('', limits.min, limits.max);
-
-  const act = async (body: HiloAction) => {
-    try {
-      const reply = await request.submit(body);
-      setShown(reply.bet);
-      queryClient.setQueryData(hiloKeys.active(), reply.bet.status === 'open' ? reply.bet : null);
-    } catch (error) {
-      if (error instanceof BetError && error.reason === 'rejected' && body.action !== 'start') {
-        setShown(null);
-        void queryClient.invalidateQueries({ queryKey: hiloKeys.active() });
-      }
-    }
-  };
-
   const start = () => {
-    const value = amountValue(amountText);
-    if (value === null || amountProblem(amountText, limits.min, limits.max)) return;
-    void act({ action: 'start', amount: value });
+    const value = state.startAmount();
+    if (value !== null) void act({ action: 'start', amount: value });
   };
   // A move carries its step, so the server plays it once even when it is sent twice.
   const guess = (choice: 'higher' | 'lower' | 'skip') => {
@@ -169,15 +135,18 @@ export function HiloGame() {
   };
 
   const controls = (
-    <div className="space-y-4">
-      <BetAmountInput
-        value={amountText}
-        onChange={setAmount}
-        min={limits.min}
-        max={limits.max}
-        currency={limits.currency}
-        disabled={Boolean(open) || busy}
-      />
+    <RoundControls
+      game="hilo"
+      state={state}
+      onStart={start}
+      onCashOut={cashOut}
+      cashOutDisabled={wins === 0}
+      cashOutLabel={
+        !open || wins === 0
+          ? t('cashOutNeedsWin')
+          : t('cashOut', { payout: formatMoney(payoutNow, open.currency, iso) })
+      }
+    >
       {open ? (
         <>
           <div className="grid grid-cols-2 gap-2">
@@ -199,35 +168,9 @@ export function HiloGame() {
               {t('skipLimit', { max: HILO_MAX_CARDS })}
             </p>
           )}
-          <PendingButton
-            type="button"
-            pending={busy}
-            pendingLabel={t('working')}
-            onClick={cashOut}
-            disabled={wins === 0}
-            className={`${buttonClass.primary} w-full`}
-            data-testid="hilo-cashout"
-          >
-            {wins === 0
-              ? t('cashOutNeedsWin')
-              : t('cashOut', { payout: formatMoney(payoutNow, open.currency, iso) })}
-          </PendingButton>
         </>
-      ) : (
-        <PendingButton
-          type="button"
-          pending={busy}
-          pendingLabel={shared('betting')}
-          onClick={start}
-          disabled={amountProblem(amountText, limits.min, limits.max) !== null}
-          className={`${buttonClass.primary} w-full`}
-          data-testid="hilo-start"
-        >
-          {isLoggedIn ? t('start') : shared('signUpToPlay')}
-        </PendingButton>
-      )}
-      {request.insufficientFunds ? <DepositOffer onDismiss={request.dismissInsufficientFunds} /> : null}
-    </div>
+      ) : null}
+    </RoundControls>
   );
 
   return (

@@ -1,25 +1,18 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { buttonClass } from '@/components/ui/button-styles';
-import { PendingButton } from '@/components/ui/pending-button';
 import { MINER_MAX_MINES, MINER_MIN_MINES, MINER_TILES, minerMultiplier } from '@/lib/fair/games/miner';
 import { payoutMinor } from '@/lib/fair/multiplier';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '@/lib/money';
-import { amountProblem, amountValue, clampAmount } from '../shared/amount';
-import { BetError, useBetRequest } from '../shared/bet-request';
-import { BetAmountInput } from '../shared/components/bet-amount-input';
-import { DepositOffer } from '../shared/components/deposit-offer';
 import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
+import { RoundControls } from '../shared/components/round-controls';
 import { formatMultiplier, isoOf } from '../shared/format';
-import { gameKeys, useGameLimits } from '../shared/queries';
-import { useClientSession } from '@/lib/stores/use-client-session';
+import { roundKeys, useRoundGame } from '../shared/use-round-game';
 import { getActiveMinerRound, sendMinerAction, type MinerAction, type MinerBet } from './api';
 
-export const minerKeys = { active: () => [...gameKeys.mine(), 'miner', 'active'] as const };
+export const minerKeys = { active: () => roundKeys.active('miner') };
 
 const DEFAULT_MINES = 3;
 const COLUMNS = 5;
@@ -50,54 +43,26 @@ function tileState(round: MinerBet | null, tile: number): TileState {
  */
 export function MinerGame() {
   const t = useTranslations('games.miner');
-  const shared = useTranslations('games.shared');
   const iso = isoOf(useLocale());
-  const queryClient = useQueryClient();
-  const { isLoggedIn } = useClientSession();
-  const limits = useGameLimits('miner');
-  const active = useQuery({
-    queryKey: minerKeys.active(),
-    queryFn: getActiveMinerRound,
-    enabled: isLoggedIn,
-    staleTime: Infinity,
+  const state = useRoundGame<MinerBet, MinerAction>({
+    game: 'miner',
+    getActive: getActiveMinerRound,
+    send: sendMinerAction,
   });
-  const [amount, setAmount] = useState<string | null>(null);
+  const { round, open, busy, act } = state;
   const [mines, setMines] = useState(DEFAULT_MINES);
   const [focused, setFocused] = useState(12);
   const [lastTile, setLastTile] = useState<number | null>(null);
-  // The round shown: the last reply, else the open round from the server.
-  const [shown, setShown] = useState<MinerBet | null>(null);
-  const request = useBetRequest(sendMinerAction);
   const tileRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const minesId = useId();
 
-  const round = shown ?? active.data ?? null;
-  const open = round?.status === 'open' ? round : null;
-  const amountText = amount ?? clampAmount('', limits.min, limits.max);
   const roundMines = open ? open.outcome.mines_count : mines;
   const safe = open ? open.outcome.revealed.length : 0;
   const { current, next } = minerMultipliers(roundMines, safe);
-  const busy = request.pending;
-
-  const act = async (body: MinerAction) => {
-    try {
-      const reply = await request.submit(body);
-      setShown(reply.bet);
-      queryClient.setQueryData(minerKeys.active(), reply.bet.status === 'open' ? reply.bet : null);
-      return reply.bet;
-    } catch (error) {
-      // A round that ended elsewhere (another tab): load the server's view again.
-      if (error instanceof BetError && error.reason === 'rejected' && body.action !== 'start') {
-        setShown(null);
-        void queryClient.invalidateQueries({ queryKey: minerKeys.active() });
-      }
-      return null;
-    }
-  };
 
   const start = () => {
-    const value = amountValue(amountText);
-    if (value === null || amountProblem(amountText, limits.min, limits.max)) return;
+    const value = state.startAmount();
+    if (value === null) return;
     setLastTile(null);
     void act({ action: 'start', amount: value, mines });
   };
@@ -135,15 +100,18 @@ export function MinerGame() {
   const ended = round && round.status !== 'open' ? round : null;
 
   const controls = (
-    <div className="space-y-4">
-      <BetAmountInput
-        value={amountText}
-        onChange={setAmount}
-        min={limits.min}
-        max={limits.max}
-        currency={limits.currency}
-        disabled={Boolean(open) || busy}
-      />
+    <RoundControls
+      game="miner"
+      state={state}
+      onStart={start}
+      onCashOut={cashOut}
+      cashOutDisabled={safe === 0}
+      cashOutLabel={
+        !open || safe === 0
+          ? t('cashOutNeedsTile')
+          : t('cashOut', { payout: formatMoney(payoutNow, open.currency, iso) })
+      }
+    >
       <div>
         <label htmlFor={minesId} className="mb-1 block text-sm font-medium">
           {t('mines')}
@@ -179,35 +147,7 @@ export function MinerGame() {
           </dd>
         </div>
       </dl>
-      {open ? (
-        <PendingButton
-          type="button"
-          pending={busy}
-          pendingLabel={t('working')}
-          onClick={cashOut}
-          disabled={safe === 0}
-          className={`${buttonClass.primary} w-full`}
-          data-testid="miner-cashout"
-        >
-          {safe === 0
-            ? t('cashOutNeedsTile')
-            : t('cashOut', { payout: formatMoney(payoutNow, open.currency, iso) })}
-        </PendingButton>
-      ) : (
-        <PendingButton
-          type="button"
-          pending={busy}
-          pendingLabel={shared('betting')}
-          onClick={start}
-          disabled={amountProblem(amountText, limits.min, limits.max) !== null}
-          className={`${buttonClass.primary} w-full`}
-          data-testid="miner-start"
-        >
-          {isLoggedIn ? t('start') : shared('signUpToPlay')}
-        </PendingButton>
-      )}
-      {request.insufficientFunds ? <DepositOffer onDismiss={request.dismissInsufficientFunds} /> : null}
-    </div>
+    </RoundControls>
   );
 
   return (
