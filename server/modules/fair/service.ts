@@ -5,14 +5,14 @@
  * concurrent bets of one user get consecutive nonces.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import { newServerSeed, sha256Hex } from '@/lib/fair';
 import type { Executor } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
-import { gameBets } from '../games/schema';
-import { fairSeedPairs } from './schema';
 
-export type SeedPairRow = typeof fairSeedPairs.$inferSelect;
+import * as repository from './repository';
+import type { SeedPairRow } from './repository';
+
+export type { SeedPairRow };
 
 /** Games whose rounds stay open across calls; the pair cannot change while one is open. */
 export const STATEFUL_GAMES = ['miner', 'hilo'] as const;
@@ -22,23 +22,17 @@ export function newClientSeed(): string {
   return randomBytes(8).toString('hex');
 }
 
-async function insertPair(db: Executor, userId: number, clientSeed: string): Promise<void> {
+function newPair(userId: number, clientSeed: string) {
   const serverSeed = newServerSeed();
-  await db
-    .insert(fairSeedPairs)
-    .values({ userId, serverSeed, serverSeedHash: sha256Hex(serverSeed), clientSeed })
-    .onConflictDoNothing();
+  return { userId, serverSeed, serverSeedHash: sha256Hex(serverSeed), clientSeed };
 }
 
 /** The user's active pair, created on first use (never locked). */
 export async function activePair(db: Executor, userId: number): Promise<SeedPairRow> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const [row] = await db
-      .select()
-      .from(fairSeedPairs)
-      .where(and(eq(fairSeedPairs.userId, userId), eq(fairSeedPairs.active, true)));
+    const row = await repository.findActivePair(db, userId);
     if (row) return row;
-    await insertPair(db, userId, newClientSeed());
+    await repository.insertPairIfNone(db, newPair(userId, newClientSeed()));
   }
   throw new Error(`no active seed pair for user ${userId}`);
 }
@@ -50,42 +44,25 @@ export async function activePair(db: Executor, userId: number): Promise<SeedPair
  */
 export async function lockActivePair(tx: Executor, userId: number): Promise<SeedPairRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const [row] = await tx
-      .select()
-      .from(fairSeedPairs)
-      .where(and(eq(fairSeedPairs.userId, userId), eq(fairSeedPairs.active, true)))
-      .for('update');
+    const row = await repository.findActivePair(tx, userId, { forUpdate: true });
     if (row) return row;
-    await insertPair(tx, userId, newClientSeed());
+    await repository.insertPairIfNone(tx, newPair(userId, newClientSeed()));
   }
   throw new Error(`could not lock the seed pair of user ${userId}`);
 }
 
 /** Advances the locked pair's nonce by one (the bet used `pair.nonce`). */
 export async function consumeNonce(tx: Executor, pair: SeedPairRow): Promise<void> {
-  await tx
-    .update(fairSeedPairs)
-    .set({ nonce: pair.nonce + 1 })
-    .where(eq(fairSeedPairs.id, pair.id));
+  await repository.setNonce(tx, pair.id, pair.nonce + 1);
 }
 
 async function refuseWithOpenRound(tx: Executor, userId: number): Promise<void> {
-  const open = await tx
-    .select({ id: gameBets.id, game: gameBets.game })
-    .from(gameBets)
-    .where(
-      and(
-        eq(gameBets.userId, userId),
-        eq(gameBets.status, 'open'),
-        inArray(gameBets.game, [...STATEFUL_GAMES]),
-      ),
-    )
-    .limit(1);
-  if (open.length > 0) {
+  const open = await repository.findOpenRound(tx, userId, STATEFUL_GAMES);
+  if (open) {
     throw ValidationError.field(
       'seed',
       'round_open',
-      `Finish the open ${open[0].game} round before changing the seed pair.`,
+      `Finish the open ${open.game} round before changing the seed pair.`,
     );
   }
 }
@@ -99,12 +76,7 @@ export async function changeClientSeed(
   return db.transaction(async (tx) => {
     const pair = await lockActivePair(tx, userId);
     await refuseWithOpenRound(tx, userId);
-    const [updated] = await tx
-      .update(fairSeedPairs)
-      .set({ clientSeed })
-      .where(eq(fairSeedPairs.id, pair.id))
-      .returning();
-    return updated;
+    return repository.setClientSeed(tx, pair.id, clientSeed);
   });
 }
 
@@ -118,21 +90,8 @@ export async function rotatePair(
   return db.transaction(async (tx) => {
     const pair = await lockActivePair(tx, userId);
     await refuseWithOpenRound(tx, userId);
-    const [previous] = await tx
-      .update(fairSeedPairs)
-      .set({ active: false, revealedAt: now })
-      .where(eq(fairSeedPairs.id, pair.id))
-      .returning();
-    const serverSeed = newServerSeed();
-    const [current] = await tx
-      .insert(fairSeedPairs)
-      .values({
-        userId,
-        serverSeed,
-        serverSeedHash: sha256Hex(serverSeed),
-        clientSeed: clientSeed ?? pair.clientSeed,
-      })
-      .returning();
+    const previous = await repository.revealPair(tx, pair.id, now);
+    const current = await repository.insertPair(tx, newPair(userId, clientSeed ?? pair.clientSeed));
     return { previous, current };
   });
 }

@@ -1,11 +1,10 @@
 /**
  * The user's wallet over the ledger: movement history and operator/sandbox balance adjustments.
  */
-import { count, desc, eq, inArray } from 'drizzle-orm';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import type { Executor } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../ledger/schema';
 import { minorToMajor, systemAccount, transfer, userAccount, type TransferResult } from '../ledger/service';
+import * as repository from './repository';
 
 type HistoryKind = 'deposit' | 'bonus' | 'bet' | 'win' | 'adjustment' | 'withdrawal';
 
@@ -57,34 +56,10 @@ export async function history(
   page: number,
   perPage: number,
 ): Promise<{ items: HistoryItem[]; total: number }> {
-  const accounts = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, userId));
-  if (accounts.length === 0) return { items: [], total: 0 };
-  const ids = accounts.map((a) => a.id);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(ledgerEntries)
-    .where(inArray(ledgerEntries.accountId, ids));
-  const rows = await db
-    .select({
-      id: ledgerEntries.id,
-      amountMinor: ledgerEntries.amountMinor,
-      balanceAfterMinor: ledgerEntries.balanceAfterMinor,
-      createdAt: ledgerEntries.createdAt,
-      wallet: ledgerAccounts.kind,
-      currency: ledgerAccounts.currency,
-      kind: ledgerTransfers.kind,
-      meta: ledgerTransfers.meta,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(inArray(ledgerEntries.accountId, ids))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const ids = await repository.userAccountIds(db, userId);
+  if (ids.length === 0) return { items: [], total: 0 };
+  const total = await repository.countEntries(db, ids);
+  const rows = await repository.pageOfEntries(db, ids, page, perPage);
   return {
     total,
     items: rows.map((row) => ({
