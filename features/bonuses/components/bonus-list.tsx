@@ -2,22 +2,15 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
-import { EmptyState } from '@/components/ui/empty-state';
-import { notifyRequestError } from '@/lib/api/notify-request-error';
-import type { BonusActivation } from '@/lib/contracts/bonuses';
-import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { Link } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
-import { notify } from '@/lib/stores/notification-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { bonusActivationsQueryOptions, isCancellable } from '../api/get-bonus-activations';
 import { useCancelBonus } from '../api/cancel-bonus';
 import { formatDateTime, formatNumber, isoOf } from '../format';
-import { ConfirmDialog } from './confirm-dialog';
-import { LoadFailed, LoadingList } from './loading-list';
+import { CancellableList } from './cancellable-list';
 import { STATUS_BADGE } from './status-badge';
 import { WagerProgress } from './wager-progress';
 
@@ -30,125 +23,85 @@ export function BonusList() {
   const t = useTranslations('bonuses.mine');
   const iso = isoOf(useLocale());
   const timeZone = useSessionStore((state) => state.user?.timezone);
-  const translator = useErrorTranslator();
   const list = useQuery(bonusActivationsQueryOptions());
   const cancel = useCancelBonus();
-  const [cancelling, setCancelling] = useState<BonusActivation | null>(null);
-
-  if (list.isPending) return <LoadingList label={t('loading')} testId="bonuses-loading" />;
-  if (list.isError) {
-    return (
-      <LoadFailed
-        text={t('loadFailed')}
-        retryLabel={t('retry')}
-        onRetry={() => void list.refetch()}
-        testId="bonuses-error"
-      />
-    );
-  }
-  if (list.data.length === 0) {
-    return (
-      <div data-testid="bonuses-empty">
-        <EmptyState title={t('empty')} hint={t('emptyHint')}>
-          <Link href={ROUTES.bonuses} className={buttonClass.primary}>
-            {t('findBonus')}
-          </Link>
-        </EmptyState>
-      </div>
-    );
-  }
-
-  const confirmCancel = () => {
-    if (!cancelling) return;
-    cancel.mutate(cancelling.id, {
-      onSuccess: () => {
-        setCancelling(null);
-        notify({ kind: 'success', text: t('cancelled') });
-      },
-      onError: (error) => notifyRequestError(error, translator),
-    });
-  };
 
   return (
-    <>
-      <ul className="space-y-3" aria-label={t('listLabel')}>
-        {list.data.map((item) => (
-          <li key={item.id} className="rounded-2xl border border-line bg-panel p-4" data-testid="bonus-item">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0">
-                <h3 className="font-semibold" data-testid="bonus-name">
-                  {item.name}
-                </h3>
-                <p className="text-sm text-muted">{t(`source.${item.source}`)}</p>
-              </div>
-              <span
-                className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[item.status]}`}
-                data-testid="bonus-status"
-              >
-                {t(`status.${item.status}`)}
-              </span>
+    <CancellableList
+      namespace="bonuses.mine"
+      testIdPrefix="bonuses"
+      dialogTestId="bonus-cancel-dialog"
+      list={list}
+      cancel={cancel}
+      idOf={(item) => item.id}
+      emptyAction={
+        <Link href={ROUTES.bonuses} className={buttonClass.primary}>
+          {t('findBonus')}
+        </Link>
+      }
+      dialogTitle={(item) => t('cancelTitle', { name: item?.name ?? '' })}
+      dialogWarning={(item) =>
+        item?.status === 'active'
+          ? t('cancelWarningActive', { amount: formatMoney(item.amount, item.currency, iso) })
+          : t('cancelWarningWaiting')
+      }
+      renderItem={(item, askCancel) => (
+        <li key={item.id} className="rounded-2xl border border-line bg-panel p-4" data-testid="bonus-item">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h3 className="font-semibold" data-testid="bonus-name">
+                {item.name}
+              </h3>
+              <p className="text-sm text-muted">{t(`source.${item.source}`)}</p>
             </div>
-            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted">{t('amount')}</dt>
-              <dd className="text-right font-semibold tabular-nums" data-testid="bonus-amount">
-                {formatMoney(item.amount, item.currency, iso)}
-              </dd>
-              <dt className="text-muted">{t('wager')}</dt>
-              <dd className="text-right tabular-nums">
-                {t('wagerValue', { wager: formatNumber(item.wager, iso) })}
-              </dd>
-            </dl>
-            {item.wager_required > 0 ? (
-              <div className="mt-3">
-                <WagerProgress
-                  wagered={item.wagered}
-                  required={item.wager_required}
-                  currency={item.currency}
-                  iso={iso}
-                />
-              </div>
-            ) : null}
-            {item.status === 'waiting' ? (
-              <p className="mt-3 text-sm" data-testid="bonus-expiry">
-                {t('depositBy', {
-                  date: formatDateTime(list.dataUpdatedAt + item.expires_in * 1000, iso, timeZone),
-                  minDeposit: formatMoney(item.min_deposit, item.currency, iso),
-                })}
-              </p>
-            ) : null}
-            {isCancellable(item) ? (
-              <button
-                type="button"
-                className={`${buttonClass.secondary} mt-4`}
-                onClick={() => setCancelling(item)}
-                aria-haspopup="dialog"
-                data-testid="bonus-cancel"
-              >
-                {t('cancel')}
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={cancelling !== null}
-        onOpenChange={(open) => {
-          if (!open && !cancel.isPending) setCancelling(null);
-        }}
-        title={t('cancelTitle', { name: cancelling?.name ?? '' })}
-        warning={
-          cancelling?.status === 'active'
-            ? t('cancelWarningActive', { amount: formatMoney(cancelling.amount, cancelling.currency, iso) })
-            : t('cancelWarningWaiting')
-        }
-        confirmLabel={t('confirmCancel')}
-        pendingLabel={t('cancelling')}
-        keepLabel={t('keep')}
-        closeLabel={t('close')}
-        pending={cancel.isPending}
-        onConfirm={confirmCancel}
-        testId="bonus-cancel-dialog"
-      />
-    </>
+            <span
+              className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[item.status]}`}
+              data-testid="bonus-status"
+            >
+              {t(`status.${item.status}`)}
+            </span>
+          </div>
+          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">{t('amount')}</dt>
+            <dd className="text-right font-semibold tabular-nums" data-testid="bonus-amount">
+              {formatMoney(item.amount, item.currency, iso)}
+            </dd>
+            <dt className="text-muted">{t('wager')}</dt>
+            <dd className="text-right tabular-nums">
+              {t('wagerValue', { wager: formatNumber(item.wager, iso) })}
+            </dd>
+          </dl>
+          {item.wager_required > 0 ? (
+            <div className="mt-3">
+              <WagerProgress
+                wagered={item.wagered}
+                required={item.wager_required}
+                currency={item.currency}
+                iso={iso}
+              />
+            </div>
+          ) : null}
+          {item.status === 'waiting' ? (
+            <p className="mt-3 text-sm" data-testid="bonus-expiry">
+              {t('depositBy', {
+                date: formatDateTime(list.dataUpdatedAt + item.expires_in * 1000, iso, timeZone),
+                minDeposit: formatMoney(item.min_deposit, item.currency, iso),
+              })}
+            </p>
+          ) : null}
+          {isCancellable(item) ? (
+            <button
+              type="button"
+              className={`${buttonClass.secondary} mt-4`}
+              onClick={askCancel}
+              aria-haspopup="dialog"
+              data-testid="bonus-cancel"
+            >
+              {t('cancel')}
+            </button>
+          ) : null}
+        </li>
+      )}
+    />
   );
 }

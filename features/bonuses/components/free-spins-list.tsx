@@ -4,21 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
-import { EmptyState } from '@/components/ui/empty-state';
-import { notifyRequestError } from '@/lib/api/notify-request-error';
 import type { FreeSpin } from '@/lib/contracts/bonuses';
-import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { Link } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/money';
 import { slotPath } from '@/lib/routes';
-import { notify } from '@/lib/stores/notification-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { useCancelFreeSpins } from '../api/cancel-free-spins';
 import { freeSpinCampaignQueryOptions } from '../api/get-free-spin-campaign';
 import { freeSpinsQueryOptions } from '../api/get-free-spins';
 import { formatDateTime, formatNumber, isoOf } from '../format';
-import { ConfirmDialog } from './confirm-dialog';
-import { LoadFailed, LoadingList } from './loading-list';
+import { CancellableList } from './cancellable-list';
 
 /**
  * /profile/bonuses: the user's free spins (game, count, bet, expiry in the locale and the user's
@@ -29,110 +24,69 @@ export function FreeSpinsList() {
   const t = useTranslations('bonuses.freeSpins');
   const iso = isoOf(useLocale());
   const timeZone = useSessionStore((state) => state.user?.timezone);
-  const translator = useErrorTranslator();
   const list = useQuery(freeSpinsQueryOptions());
   const cancel = useCancelFreeSpins();
-  const [cancelling, setCancelling] = useState<FreeSpin | null>(null);
-
-  if (list.isPending) return <LoadingList label={t('loading')} testId="free-spins-loading" />;
-  if (list.isError) {
-    return (
-      <LoadFailed
-        text={t('loadFailed')}
-        retryLabel={t('retry')}
-        onRetry={() => void list.refetch()}
-        testId="free-spins-error"
-      />
-    );
-  }
-  if (list.data.length === 0) {
-    return (
-      <div data-testid="free-spins-empty">
-        <EmptyState title={t('empty')} hint={t('emptyHint')} />
-      </div>
-    );
-  }
-
-  const confirmCancel = () => {
-    if (!cancelling) return;
-    cancel.mutate(cancelling.campaign_id, {
-      onSuccess: () => {
-        setCancelling(null);
-        notify({ kind: 'success', text: t('cancelled') });
-      },
-      onError: (error) => notifyRequestError(error, translator),
-    });
-  };
 
   return (
-    <>
-      <ul className="space-y-3" aria-label={t('listLabel')}>
-        {list.data.map((spin) => (
-          <li key={spin.id} className="rounded-2xl border border-line bg-panel p-4" data-testid="free-spin">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0">
-                <h3 className="font-semibold" data-testid="free-spin-game">
-                  {spin.game.name}
-                </h3>
-                <p className="text-sm text-muted">{spin.name}</p>
-              </div>
-              <span
-                className="rounded-full border border-gold px-2 py-0.5 text-xs font-semibold text-gold"
-                data-testid="free-spin-count"
-              >
-                {t('count', { count: spin.count })}
-              </span>
+    <CancellableList
+      namespace="bonuses.freeSpins"
+      testIdPrefix="free-spins"
+      dialogTestId="free-spin-cancel-dialog"
+      list={list}
+      cancel={cancel}
+      idOf={(spin) => spin.campaign_id}
+      dialogTitle={() => t('cancelTitle')}
+      dialogWarning={(spin) => t('cancelWarning', { count: spin?.count ?? 0, game: spin?.game.name ?? '' })}
+      renderItem={(spin, askCancel) => (
+        <li key={spin.id} className="rounded-2xl border border-line bg-panel p-4" data-testid="free-spin">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h3 className="font-semibold" data-testid="free-spin-game">
+                {spin.game.name}
+              </h3>
+              <p className="text-sm text-muted">{spin.name}</p>
             </div>
-            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted">{t('bet')}</dt>
-              <dd className="text-right font-semibold tabular-nums" data-testid="free-spin-bet">
-                {formatMoney(spin.bet, spin.currency, iso)}
-              </dd>
-              <dt className="text-muted">{t('expires')}</dt>
-              <dd className="text-right">
-                <time dateTime={spin.expiration_at} data-testid="free-spin-expires">
-                  {formatDateTime(spin.expiration_at, iso, timeZone)}
-                </time>
-              </dd>
-            </dl>
-            <CampaignDetails spin={spin} iso={iso} timeZone={timeZone} />
-            <div className="mt-4 flex flex-wrap gap-3">
-              <Link
-                href={slotPath(spin.game.id, 'play')}
-                className={buttonClass.primary}
-                data-testid="free-spin-play"
-              >
-                {t('play', { game: spin.game.name })}
-              </Link>
-              <button
-                type="button"
-                className={buttonClass.secondary}
-                onClick={() => setCancelling(spin)}
-                aria-haspopup="dialog"
-                data-testid="free-spin-cancel"
-              >
-                {t('cancel')}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={cancelling !== null}
-        onOpenChange={(open) => {
-          if (!open && !cancel.isPending) setCancelling(null);
-        }}
-        title={t('cancelTitle')}
-        warning={t('cancelWarning', { count: cancelling?.count ?? 0, game: cancelling?.game.name ?? '' })}
-        confirmLabel={t('confirmCancel')}
-        pendingLabel={t('cancelling')}
-        keepLabel={t('keep')}
-        closeLabel={t('close')}
-        pending={cancel.isPending}
-        onConfirm={confirmCancel}
-        testId="free-spin-cancel-dialog"
-      />
-    </>
+            <span
+              className="rounded-full border border-gold px-2 py-0.5 text-xs font-semibold text-gold"
+              data-testid="free-spin-count"
+            >
+              {t('count', { count: spin.count })}
+            </span>
+          </div>
+          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">{t('bet')}</dt>
+            <dd className="text-right font-semibold tabular-nums" data-testid="free-spin-bet">
+              {formatMoney(spin.bet, spin.currency, iso)}
+            </dd>
+            <dt className="text-muted">{t('expires')}</dt>
+            <dd className="text-right">
+              <time dateTime={spin.expiration_at} data-testid="free-spin-expires">
+                {formatDateTime(spin.expiration_at, iso, timeZone)}
+              </time>
+            </dd>
+          </dl>
+          <CampaignDetails spin={spin} iso={iso} timeZone={timeZone} />
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link
+              href={slotPath(spin.game.id, 'play')}
+              className={buttonClass.primary}
+              data-testid="free-spin-play"
+            >
+              {t('play', { game: spin.game.name })}
+            </Link>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={askCancel}
+              aria-haspopup="dialog"
+              data-testid="free-spin-cancel"
+            >
+              {t('cancel')}
+            </button>
+          </div>
+        </li>
+      )}
+    />
   );
 }
 
