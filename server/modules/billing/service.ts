@@ -2,7 +2,6 @@
  * Deposits: payment methods, invoices, and crediting a paid invoice through the ledger exactly once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, exists, isNull, or, type SQL } from 'drizzle-orm';
 import type { Invoice, PaymentMethod } from '@/lib/contracts/billing';
 import { INVOICE_STATUS } from '@/lib/contracts/billing';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
@@ -19,10 +18,13 @@ import {
   userAccount,
 } from '../ledger/service';
 import type { PaymentProvider, WebhookEvent } from './providers';
-import { billingInvoices, billingPaymentReviews, billingWebhookEvents, paymentMethods } from './schema';
+import * as repository from './repository';
+import type { InvoiceRow, PaymentMethodRow, ReviewRow } from './repository';
 
-export type InvoiceRow = typeof billingInvoices.$inferSelect;
-export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type { InvoiceRow, PaymentMethodRow, ReviewRow };
+export const listInvoices = repository.listInvoices;
+export const findInvoice = repository.findInvoice;
+export const openReviewsOf = repository.openReviewsOf;
 
 /** Invoice life (spec §4 and §9): 1200 s. */
 export const INVOICE_LIFETIME_SECONDS = 1200;
@@ -54,17 +56,8 @@ export function listMethods(
   region: 'KZ' | 'RU',
   providers: ReadonlySet<string>,
 ): Promise<PaymentMethodRow[]> {
-  return db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.currency, currency),
-        eq(paymentMethods.enabled, true),
-        or(isNull(paymentMethods.region), eq(paymentMethods.region, region)),
-      ),
-    )
-    .orderBy(asc(paymentMethods.sort), asc(paymentMethods.id))
+  return repository
+    .listEnabledMethods(db, currency, region)
     .then((rows) => rows.filter((row) => providers.has(row.provider)));
 }
 
@@ -105,10 +98,7 @@ export async function createInvoice(
     now: Date;
   },
 ): Promise<InvoiceRow> {
-  const [method] = await db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.hash, input.method), eq(paymentMethods.enabled, true)));
+  const method = await repository.findEnabledMethod(db, input.method);
   const provider = method ? input.providers.get(method.provider) : undefined;
   if (!method || !provider || method.currency !== input.currency) {
     throw ValidationError.field('method', 'invalid', 'The selected method is invalid.');
@@ -128,33 +118,21 @@ export async function createInvoice(
 
   const requestHash = createHash('sha256').update(`${method.hash}:${amountMinor}`).digest('hex');
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(billingInvoices)
-      .values({
-        hash: randomBytes(16).toString('hex'),
-        userId: input.userId,
-        methodId: method.id,
-        provider: method.provider,
-        type: method.type,
-        currency: method.currency,
-        amountMinor,
-        idempotencyKey: input.idempotencyKey,
-        requestHash,
-        expiresAt: new Date(input.now.getTime() + INVOICE_LIFETIME_SECONDS * 1000),
-        createdAt: input.now,
-      })
-      .onConflictDoNothing({ target: [billingInvoices.userId, billingInvoices.idempotencyKey] })
-      .returning();
+    const created = await repository.insertInvoiceOnce(tx, {
+      hash: randomBytes(16).toString('hex'),
+      userId: input.userId,
+      methodId: method.id,
+      provider: method.provider,
+      type: method.type,
+      currency: method.currency,
+      amountMinor,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      expiresAt: new Date(input.now.getTime() + INVOICE_LIFETIME_SECONDS * 1000),
+      createdAt: input.now,
+    });
     if (!created) {
-      const [existing] = await tx
-        .select()
-        .from(billingInvoices)
-        .where(
-          and(
-            eq(billingInvoices.userId, input.userId),
-            eq(billingInvoices.idempotencyKey, input.idempotencyKey),
-          ),
-        );
+      const existing = await repository.findInvoiceByKey(tx, input.userId, input.idempotencyKey);
       if (!existing) throw new Error('invoice conflicted but is not visible');
       if (existing.requestHash !== requestHash) throw new IdempotencyConflictError(input.idempotencyKey);
       return existing;
@@ -167,16 +145,12 @@ export async function createInvoice(
       currency: method.currency,
       amountMinor,
     });
-    const [updated] = await tx
-      .update(billingInvoices)
-      .set({
-        providerRef: assigned.providerRef,
-        payToCard: assigned.cardNumber,
-        payToPhone: assigned.phoneNumber,
-        commissionMinor: assigned.commissionMinor,
-      })
-      .where(eq(billingInvoices.id, created.id))
-      .returning();
+    const updated = await repository.updateInvoice(tx, created.id, {
+      providerRef: assigned.providerRef,
+      payToCard: assigned.cardNumber,
+      payToPhone: assigned.phoneNumber,
+      commissionMinor: assigned.commissionMinor,
+    });
     return updated!;
   });
 }
@@ -188,17 +162,10 @@ export async function invoiceStatus(
   invoiceId: number,
   now: Date,
 ): Promise<InvoiceRow> {
-  const [row] = await db
-    .select()
-    .from(billingInvoices)
-    .where(and(eq(billingInvoices.id, invoiceId), eq(billingInvoices.userId, userId)));
+  const row = await repository.findUserInvoice(db, userId, invoiceId);
   if (!row) throw new HttpError(404, 'Invoice not found.');
   if (row.status === INVOICE_STATUS.created && now >= row.expiresAt) {
-    const [expired] = await db
-      .update(billingInvoices)
-      .set({ status: INVOICE_STATUS.expired })
-      .where(and(eq(billingInvoices.id, invoiceId), eq(billingInvoices.status, INVOICE_STATUS.created)))
-      .returning();
+    const expired = await repository.expireCreatedInvoice(db, invoiceId);
     // Lost the race to a webhook: read what it wrote.
     return expired ?? (await invoiceStatus(db, userId, invoiceId, now));
   }
@@ -217,7 +184,6 @@ export type WebhookOutcome =
 
 /** Why a confirmed payment waits for the operator (billing_payment_reviews.reason). */
 export type ReviewReason = 'amount_mismatch' | 'paid_after_failed';
-export type ReviewRow = typeof billingPaymentReviews.$inferSelect;
 
 /**
  * Credits `amountMinor` taken by the provider for `invoice` (locked by the caller) to the invoice's user,
@@ -251,10 +217,7 @@ async function creditInvoice(
     entries,
     meta: { provider: invoice.provider, method_id: invoice.methodId, ...meta },
   });
-  await tx
-    .update(billingInvoices)
-    .set({ status: INVOICE_STATUS.paid, paidAt: now, creditTransferId: credit.transferId })
-    .where(eq(billingInvoices.id, invoice.id));
+  await repository.markInvoicePaid(tx, invoice.id, now, credit.transferId);
   // The deposit's bonus (waiting promo or welcome-pack stage), in this same transaction.
   await awardDepositBonus(tx, {
     userId: invoice.userId,
@@ -282,41 +245,23 @@ export async function applyWebhookEvent(
   now: Date,
 ): Promise<{ outcome: WebhookOutcome; duplicate: boolean; invoiceId: number | null }> {
   return runTransaction(db, async (tx) => {
-    const [fresh] = await tx
-      .insert(billingWebhookEvents)
-      .values({
-        provider: provider.name,
-        eventId: event.eventId,
-        outcome: 'pending',
-        payload,
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: billingWebhookEvents.eventId });
+    const fresh = await repository.insertWebhookEventOnce(tx, {
+      provider: provider.name,
+      eventId: event.eventId,
+      payload,
+      receivedAt: now,
+    });
     if (!fresh) {
-      const [seen] = await tx
-        .select()
-        .from(billingWebhookEvents)
-        .where(
-          and(
-            eq(billingWebhookEvents.provider, provider.name),
-            eq(billingWebhookEvents.eventId, event.eventId),
-          ),
-        );
+      const seen = await repository.findWebhookEvent(tx, provider.name, event.eventId);
       return { outcome: seen!.outcome as WebhookOutcome, duplicate: true, invoiceId: seen!.invoiceId };
     }
 
-    const [invoice] = await tx
-      .select()
-      .from(billingInvoices)
-      .where(and(eq(billingInvoices.hash, event.invoiceHash), eq(billingInvoices.provider, provider.name)))
-      .for('update');
+    const invoice = await repository.lockInvoiceByHash(tx, provider.name, event.invoiceHash);
     let outcome: WebhookOutcome;
-    const setStatus = (status: number) =>
-      tx.update(billingInvoices).set({ status }).where(eq(billingInvoices.id, invoice!.id));
+    const setStatus = (status: number) => repository.setInvoiceStatus(tx, invoice!.id, status);
     const review = async (reason: ReviewReason) => {
       if (event.amountMinor > 0n) {
-        await tx.insert(billingPaymentReviews).values({
+        await repository.insertReview(tx, {
           invoiceId: invoice!.id,
           provider: provider.name,
           eventId: event.eventId,
@@ -344,26 +289,9 @@ export async function applyWebhookEvent(
       await creditInvoice(tx, invoice, invoice.amountMinor, now, alive ? {} : { late: true });
       outcome = alive ? 'credited' : 'credited_late';
     }
-    await tx
-      .update(billingWebhookEvents)
-      .set({ outcome, invoiceId: invoice?.id ?? null })
-      .where(
-        and(
-          eq(billingWebhookEvents.provider, provider.name),
-          eq(billingWebhookEvents.eventId, event.eventId),
-        ),
-      );
+    await repository.setWebhookOutcome(tx, provider.name, event.eventId, outcome, invoice?.id ?? null);
     return { outcome, duplicate: false, invoiceId: invoice?.id ?? null };
   });
-}
-
-/** Open payment reviews of an invoice, oldest first. */
-export function openReviewsOf(db: Executor, invoiceId: number): Promise<ReviewRow[]> {
-  return db
-    .select()
-    .from(billingPaymentReviews)
-    .where(and(eq(billingPaymentReviews.invoiceId, invoiceId), eq(billingPaymentReviews.status, 'open')))
-    .orderBy(asc(billingPaymentReviews.id));
 }
 
 export type ResolveOutcome =
@@ -383,20 +311,11 @@ export function resolveReview(
   input: { invoiceId: number; action: 'credit' | 'refuse'; note: string; now: Date },
 ): Promise<ResolveOutcome> {
   return runTransaction(db, async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(billingInvoices)
-      .where(eq(billingInvoices.id, input.invoiceId))
-      .for('update');
+    const invoice = await repository.lockInvoice(tx, input.invoiceId);
     if (!invoice) return { done: false, reason: 'unknown_invoice' };
-    const [open] = await openReviewsOf(tx, invoice.id);
+    const [open] = await repository.openReviewsOf(tx, invoice.id);
     if (!open) {
-      const [last] = await tx
-        .select()
-        .from(billingPaymentReviews)
-        .where(eq(billingPaymentReviews.invoiceId, invoice.id))
-        .orderBy(desc(billingPaymentReviews.resolvedAt), desc(billingPaymentReviews.id))
-        .limit(1);
+      const last = await repository.lastReviewOf(tx, invoice.id);
       return { done: false, reason: 'nothing_open', review: last };
     }
     let transferId: number | null = null;
@@ -408,51 +327,12 @@ export function resolveReview(
         review_note: input.note,
       });
     }
-    const [resolved] = await tx
-      .update(billingPaymentReviews)
-      .set({
-        status: input.action === 'credit' ? 'credited' : 'refused',
-        note: input.note,
-        creditTransferId: transferId,
-        resolvedAt: input.now,
-      })
-      .where(eq(billingPaymentReviews.id, open.id))
-      .returning();
+    const resolved = await repository.resolveReviewRow(tx, open.id, {
+      status: input.action === 'credit' ? 'credited' : 'refused',
+      note: input.note,
+      creditTransferId: transferId,
+      resolvedAt: input.now,
+    });
     return { done: true, review: resolved, transferId };
   });
-}
-
-/** Invoices for the admin CLI, newest first. */
-export function listInvoices(
-  db: Executor,
-  filter: { userId?: number; status?: number; review?: boolean; limit: number },
-): Promise<InvoiceRow[]> {
-  const conditions = [
-    filter.userId === undefined ? undefined : eq(billingInvoices.userId, filter.userId),
-    filter.status === undefined ? undefined : eq(billingInvoices.status, filter.status),
-    filter.review
-      ? exists(
-          db
-            .select({ id: billingPaymentReviews.id })
-            .from(billingPaymentReviews)
-            .where(
-              and(
-                eq(billingPaymentReviews.invoiceId, billingInvoices.id),
-                eq(billingPaymentReviews.status, 'open'),
-              ),
-            ),
-        )
-      : undefined,
-  ].filter(Boolean) as SQL[];
-  return db
-    .select()
-    .from(billingInvoices)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(billingInvoices.id))
-    .limit(filter.limit);
-}
-
-export async function findInvoice(db: Executor, id: number): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(billingInvoices).where(eq(billingInvoices.id, id));
-  return row;
 }
