@@ -3,7 +3,8 @@ import { CURRENCIES, isCurrency } from '@/lib/constants/currencies';
 import { CASE_ROLLS } from '@/lib/fair';
 import { toMinorUnits } from '@/lib/money';
 import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
-import { buildCaseTable, caseProblems, findCase, listCases, rtpOf } from './cases';
+import { buildCaseTable, caseProblems, rtpOf } from './cases';
+import { findCase, listCases } from './repository';
 import { gameCaseItems, gameCases } from './schema';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;

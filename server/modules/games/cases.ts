@@ -3,22 +3,14 @@
  * range tables. An opening stores the table it used (service.ts `params.table`), so editing a case later
  * (admin commands) never changes an old result.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CURRENCIES, type Currency } from '@/lib/constants/currencies';
 import { getBetLimits } from '@/lib/constants/bet-limits';
 import { caseRangeTable, caseRtp, fromScaled, type CaseItemInput } from '@/lib/fair';
-import type { Executor } from '../../db/client';
-import type { MessageLocale } from '../auth/templates';
+import type { MessageLocale } from '../../lib/locale';
 import type { CaseTableEntry } from './engine';
-import { gameCaseItems, gameCases, type CasePrices } from './schema';
-import { caseTableView } from './service';
-
-export type CaseRow = typeof gameCases.$inferSelect;
-export type CaseItemRow = typeof gameCaseItems.$inferSelect;
-export interface CaseWithItems {
-  row: CaseRow;
-  items: CaseItemRow[];
-}
+import type { CaseItemRow, CaseWithItems } from './repository';
+import type { CasePrices } from './schema';
+import { caseTableView } from './replies';
 
 export const RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
 
@@ -66,45 +58,6 @@ export function caseProblems(prices: CasePrices, items: readonly CaseItemRow[]):
     }
   }
   return problems;
-}
-
-async function withItems(db: Executor, rows: CaseRow[]): Promise<CaseWithItems[]> {
-  if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(gameCaseItems)
-    .where(
-      inArray(
-        gameCaseItems.caseId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(gameCaseItems.position));
-  return rows.map((row) => ({ row, items: items.filter((item) => item.caseId === row.id) }));
-}
-
-/** Every case (enabled only unless `all`), in display order. */
-export async function listCases(db: Executor, options: { all?: boolean } = {}): Promise<CaseWithItems[]> {
-  const rows = await db
-    .select()
-    .from(gameCases)
-    .where(options.all ? undefined : eq(gameCases.enabled, true))
-    .orderBy(asc(gameCases.sort), asc(gameCases.id));
-  return withItems(db, rows);
-}
-
-export async function findCase(
-  db: Executor,
-  slug: string,
-  options: { all?: boolean } = {},
-): Promise<CaseWithItems | undefined> {
-  const rows = await db
-    .select()
-    .from(gameCases)
-    .where(
-      options.all ? eq(gameCases.slug, slug) : and(eq(gameCases.slug, slug), eq(gameCases.enabled, true)),
-    );
-  return (await withItems(db, rows))[0];
 }
 
 function nameOf(row: { nameEn: string; nameRu: string; nameKz: string }, locale: MessageLocale): string {

@@ -25,9 +25,10 @@ import { getBetLimits } from '@/lib/constants/bet-limits';
 import { diceTargetValid, kenoPicksValid, rouletteChipValid, type Seeds } from '@/lib/fair';
 import type { Database, Executor } from '../../db/client';
 import { HttpError, ValidationError } from '../../lib/errors';
-import { buildCaseTable, caseProblems, findCase } from './cases';
+import { buildCaseTable, caseProblems } from './cases';
 import { playCase, playCoinflip, playDice, playKeno, playRoulette } from './engine';
 import { slugParams } from './params';
+import { findCase } from './repository';
 import { checkBetLimits, placeBet, playerOf, toMinor, type BetResult, type Decision } from './service';
 
 /** What the engine settled an instant bet at. */

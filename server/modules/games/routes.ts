@@ -23,11 +23,13 @@ import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
 import { authenticate, bearerToken } from '../auth/tokens';
 import { findUserById } from '../users/service';
-import { findCase, listCases, toCaseDetail, toCaseSummary } from './cases';
+import { toCaseDetail, toCaseSummary } from './cases';
 import { cases, coinflip, dice, keno, placeInstantBet, roulette, type InstantGame } from './instant-games';
 import { currencyQuery, idParams, notFound, slugParams } from './params';
 import { cashOutHilo, cashOutMiner, guessHilo, revealMiner, startHilo, startMiner } from './rounds';
-import { findBet, listBets, openRound, toBet, toBetReply, type BetResult } from './service';
+import { toBet, toBetReply } from './replies';
+import { findBet, findCase, listBets, listCases, openRound } from './repository';
+import type { BetResult } from './service';
 
 /**
  * The game calls of lib/contracts/games.ts, all on this one server (each spec service's base address

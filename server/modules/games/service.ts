@@ -9,41 +9,38 @@
  * closes the round.
  */
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { WageredBet } from '@/lib/bonuses/wagering';
-import type { Bet, FairGame } from '@/lib/contracts/games';
+import type { FairGame } from '@/lib/contracts/games';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import { getBetLimits, type BetGame } from '@/lib/constants/bet-limits';
-import { fromScaled, type Seeds } from '@/lib/fair';
+import type { Seeds } from '@/lib/fair';
 import { toMinorUnits } from '@/lib/money';
 import type { Database, Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
-import type { MessageLocale } from '../auth/templates';
 import { recordWager } from '../bonuses/service';
-import { fairSeedPairs } from '../fair/schema';
 import { consumeNonce, lockActivePair } from '../fair/service';
 import { findUserById } from '../users/service';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
-  minorToMajor,
   gameHouseAccount,
   transfer,
   userAccount,
   userBalanceMinor,
 } from '../ledger/service';
-import type { CaseTableEntry } from './engine';
-import { gameBets } from './schema';
+import {
+  betByKey,
+  insertBet,
+  lockRound,
+  openRoundId,
+  updateBet,
+  type BetRow,
+  type BetStatus,
+  type BetWithPair,
+} from './repository';
 
-export type BetRow = typeof gameBets.$inferSelect;
-export type BetStatus = BetRow['status'];
-
-/** A bet with the seed pair it was played on. */
-export interface BetWithPair {
-  bet: BetRow;
-  pair: { serverSeed: string; serverSeedHash: string; active: boolean };
-}
+export type { BetRow, BetStatus, BetWithPair };
 
 /** What the engine decided for a new bet. */
 export interface Decision {
@@ -83,12 +80,6 @@ export const GAME_NAMES: Record<FairGame, string> = {
   hilo: 'Hilo',
   miner: 'Miner',
   cases: 'Cases',
-};
-
-const pairColumns = {
-  serverSeed: fairSeedPairs.serverSeed,
-  serverSeedHash: fairSeedPairs.serverSeedHash,
-  active: fairSeedPairs.active,
 };
 
 function canonical(value: unknown): string {
@@ -141,47 +132,25 @@ export const notEnoughMoney = () =>
 const betKey = (userId: number, key: string) => `game-bet:${userId}:${key}`;
 const winKey = (betId: number) => `game-win:${betId}`;
 
-async function loadBet(
-  db: Executor,
-  where: ReturnType<typeof and>,
-  lock = false,
-): Promise<BetWithPair | undefined> {
-  const query = db
-    .select({ bet: gameBets, pair: pairColumns })
-    .from(gameBets)
-    .innerJoin(fairSeedPairs, eq(fairSeedPairs.id, gameBets.seedPairId))
-    .where(where);
-  const [row] = lock ? await query.for('update', { of: gameBets }) : await query;
-  return row;
-}
-
 /** Places a bet (see the module comment). Replays answer the first result; a changed request is a 409. */
 export async function placeBet(db: Database, input: PlaceBetInput): Promise<BetResult> {
   const hash = requestHash(input.game, input.request);
   return runTransaction(db, async (tx) => {
     const pair = await lockActivePair(tx, input.userId);
 
-    const existing = await loadBet(
-      tx,
-      and(eq(gameBets.userId, input.userId), eq(gameBets.idempotencyKey, input.idempotencyKey)),
-    );
+    const existing = await betByKey(tx, input.userId, input.idempotencyKey);
     if (existing) {
       if (existing.bet.requestHash !== hash) throw new IdempotencyConflictError(input.idempotencyKey);
       return { bet: existing, balanceMinor: existing.bet.balanceAfterMinor, replayed: true };
     }
 
     if (input.game === 'miner' || input.game === 'hilo') {
-      const [open] = await tx
-        .select({ id: gameBets.id })
-        .from(gameBets)
-        .where(
-          and(eq(gameBets.userId, input.userId), eq(gameBets.game, input.game), eq(gameBets.status, 'open')),
-        );
-      if (open) {
+      const open = await openRoundId(tx, input.userId, input.game);
+      if (open !== undefined) {
         throw ValidationError.field(
           'round',
           'round_open',
-          `Finish the open ${input.game} round (#${open.id}) before starting another.`,
+          `Finish the open ${input.game} round (#${open}) before starting another.`,
         );
       }
     }
@@ -189,29 +158,26 @@ export async function placeBet(db: Database, input: PlaceBetInput): Promise<BetR
     const seeds: Seeds = { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce };
     const decision = input.decide(seeds);
     const settled = decision.status !== 'open';
-    const [row] = await tx
-      .insert(gameBets)
-      .values({
-        userId: input.userId,
-        game: input.game,
-        currency: input.currency,
-        amountMinor: input.amountMinor,
-        payoutMinor: decision.payoutMinor,
-        multiplierScaled: decision.multiplierScaled,
-        status: decision.status,
-        seedPairId: pair.id,
-        clientSeed: pair.clientSeed,
-        nonce: pair.nonce,
-        params: input.params,
-        state: decision.state ?? {},
-        outcome: decision.outcome,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: hash,
-        balanceAfterMinor: 0n,
-        createdAt: input.now,
-        settledAt: settled ? input.now : null,
-      })
-      .returning();
+    const row = await insertBet(tx, {
+      userId: input.userId,
+      game: input.game,
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+      payoutMinor: decision.payoutMinor,
+      multiplierScaled: decision.multiplierScaled,
+      status: decision.status,
+      seedPairId: pair.id,
+      clientSeed: pair.clientSeed,
+      nonce: pair.nonce,
+      params: input.params,
+      state: decision.state ?? {},
+      outcome: decision.outcome,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: hash,
+      balanceAfterMinor: 0n,
+      createdAt: input.now,
+      settledAt: settled ? input.now : null,
+    });
 
     if (input.wager) {
       await recordWager(tx, {
@@ -257,11 +223,7 @@ export async function placeBet(db: Database, input: PlaceBetInput): Promise<BetR
       });
     }
     const balanceMinor = moved.balances.get(cash.id)!;
-    const [saved] = await tx
-      .update(gameBets)
-      .set({ balanceAfterMinor: balanceMinor })
-      .where(eq(gameBets.id, row.id))
-      .returning();
+    const saved = await updateBet(tx, row.id, { balanceAfterMinor: balanceMinor });
     return {
       bet: {
         bet: saved,
@@ -317,11 +279,7 @@ export async function actOnRound(
   act: (bet: BetRow, seeds: Seeds) => RoundUpdate,
 ): Promise<BetResult> {
   return runTransaction(db, async (tx) => {
-    const found = await loadBet(
-      tx,
-      and(eq(gameBets.id, input.betId), eq(gameBets.userId, input.userId), eq(gameBets.game, input.game)),
-      true,
-    );
+    const found = await lockRound(tx, input.userId, input.betId, input.game);
     if (!found) throw new HttpError(404, 'Not Found');
     const { bet, pair } = found;
     if (input.move.isReplay(bet)) return { bet: found, balanceMinor: bet.balanceAfterMinor, replayed: true };
@@ -356,103 +314,15 @@ export async function actOnRound(
       });
     }
     const balanceMinor = await userBalanceMinor(tx, input.userId, bet.currency, 'cash');
-    const [saved] = await tx
-      .update(gameBets)
-      .set({
-        status: update.status,
-        multiplierScaled: update.multiplierScaled,
-        payoutMinor: update.payoutMinor,
-        outcome: update.outcome,
-        ...(update.state ? { state: update.state } : {}),
-        balanceAfterMinor: balanceMinor,
-        settledAt: ended ? input.now : null,
-      })
-      .where(eq(gameBets.id, bet.id))
-      .returning();
+    const saved = await updateBet(tx, bet.id, {
+      status: update.status,
+      multiplierScaled: update.multiplierScaled,
+      payoutMinor: update.payoutMinor,
+      outcome: update.outcome,
+      ...(update.state ? { state: update.state } : {}),
+      balanceAfterMinor: balanceMinor,
+      settledAt: ended ? input.now : null,
+    });
     return { bet: { bet: saved, pair }, balanceMinor, replayed: false };
   });
-}
-
-/** The user's open round of a stateful game, if any. */
-export function openRound(
-  db: Executor,
-  userId: number,
-  game: 'miner' | 'hilo',
-): Promise<BetWithPair | undefined> {
-  return loadBet(db, and(eq(gameBets.userId, userId), eq(gameBets.game, game), eq(gameBets.status, 'open')));
-}
-
-export function findBet(db: Executor, userId: number, betId: number): Promise<BetWithPair | undefined> {
-  return loadBet(db, and(eq(gameBets.id, betId), eq(gameBets.userId, userId)));
-}
-
-export async function listBets(
-  db: Executor,
-  userId: number,
-  query: { game?: FairGame; page: number; per_page: number },
-): Promise<{ items: BetWithPair[]; total: number }> {
-  const where = query.game
-    ? and(eq(gameBets.userId, userId), eq(gameBets.game, query.game))
-    : eq(gameBets.userId, userId);
-  const [{ total }] = await db.select({ total: count() }).from(gameBets).where(where);
-  const items = await db
-    .select({ bet: gameBets, pair: pairColumns })
-    .from(gameBets)
-    .innerJoin(fairSeedPairs, eq(fairSeedPairs.id, gameBets.seedPairId))
-    .where(where)
-    .orderBy(desc(gameBets.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  return { items, total };
-}
-
-// --- the contract's view of a bet -----------------------------------------------------------------------
-
-function caseItemView(entry: CaseTableEntry, locale: MessageLocale) {
-  return {
-    id: entry.id,
-    name: entry.name[locale] || entry.name.en,
-    multiplier: fromScaled(BigInt(entry.multiplier_scaled)),
-    chance: (entry.to - entry.from + 1) / 1000,
-    range: [entry.from, entry.to] as [number, number],
-    rarity: entry.rarity,
-  };
-}
-
-export function caseTableView(table: readonly CaseTableEntry[], locale: MessageLocale) {
-  return table.map((entry) => caseItemView(entry, locale));
-}
-
-/** A bet as `lib/contracts/games.ts` shows it; the server seed only once its pair was rotated. */
-export function toBet({ bet, pair }: BetWithPair, locale: MessageLocale) {
-  let outcome: Record<string, unknown> = bet.outcome;
-  if (bet.game === 'cases') {
-    const table = bet.params.table as CaseTableEntry[];
-    const itemId = bet.outcome.item_id as number;
-    outcome = {
-      slug: bet.params.slug,
-      roll: bet.outcome.roll,
-      item: caseItemView(table.find((entry) => entry.id === itemId)!, locale),
-      table: caseTableView(table, locale),
-    };
-  }
-  return {
-    id: bet.id,
-    game: bet.game,
-    amount: minorToMajor(bet.amountMinor),
-    payout: minorToMajor(bet.payoutMinor),
-    multiplier: fromScaled(bet.multiplierScaled),
-    currency: bet.currency,
-    status: bet.status,
-    created_at: bet.createdAt.toISOString(),
-    server_seed_hash: pair.serverSeedHash,
-    server_seed: pair.active ? null : pair.serverSeed,
-    client_seed: bet.clientSeed,
-    nonce: bet.nonce,
-    outcome,
-  } as unknown as Bet;
-}
-
-export function toBetReply(result: BetResult, locale: MessageLocale) {
-  return { bet: toBet(result.bet, locale), balance: minorToMajor(result.balanceMinor) };
 }
