@@ -28,12 +28,14 @@
  * backstop for an order this comment failed to foresee; the idempotency keys make the rerun safe.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '@/lib/constants/currencies';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/errors';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './schema';
+import * as repository from './repository';
+import type { LedgerAccount } from './repository';
+
+export type { LedgerAccount };
 
 export type AccountKind = 'cash' | 'bonus';
 export type TransferKind = 'deposit' | 'bonus' | 'bet' | 'win' | 'adjustment' | 'withdrawal';
@@ -62,16 +64,7 @@ const MONEY_LOCK_CLASS = 734_619_004;
  * transfers of the player's accounts and changes of their bonuses take turns. Re-entrant.
  */
 export async function lockUserMoney(tx: Executor, userId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${MONEY_LOCK_CLASS}::int, ${userId}::int)`);
-}
-
-export interface LedgerAccount {
-  id: number;
-  key: string;
-  userId: number | null;
-  currency: string;
-  kind: string;
-  balanceMinor: bigint;
+  await repository.advisoryXactLock(tx, MONEY_LOCK_CLASS, userId);
 }
 
 export interface TransferEntry {
@@ -116,24 +109,11 @@ export class InvalidTransferError extends Error {
   override name = 'InvalidTransferError';
 }
 
-const accountColumns = {
-  id: ledgerAccounts.id,
-  key: ledgerAccounts.key,
-  userId: ledgerAccounts.userId,
-  currency: ledgerAccounts.currency,
-  kind: ledgerAccounts.kind,
-  balanceMinor: ledgerAccounts.balanceMinor,
-};
-
 async function ensureAccount(
   db: Executor,
   values: { key: string; userId: number | null; systemCode: string | null; currency: string; kind: string },
 ): Promise<LedgerAccount> {
-  await db.insert(ledgerAccounts).values(values).onConflictDoNothing({ target: ledgerAccounts.key });
-  const [row] = await db
-    .select(accountColumns)
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.key, values.key));
+  const row = await repository.ensureAccount(db, values);
   if (!row) throw new Error(`ledger account ${values.key} vanished`);
   return row;
 }
@@ -170,9 +150,7 @@ export function systemAccount(
 }
 
 /** The user's accounts (any currency and kind) that exist. */
-export function accountsOfUser(db: Executor, userId: number): Promise<LedgerAccount[]> {
-  return db.select(accountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
-}
+export const accountsOfUser = repository.accountsOfUser;
 
 function canonical(value: unknown): string {
   if (typeof value === 'bigint') return JSON.stringify(`${value}n`);
@@ -236,42 +214,27 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
     // same key waits at the key until the first commits.
     const userIds = new Set(knownUsers);
     if (unknownIds.length > 0) {
-      const owners = await tx
-        .select({ userId: ledgerAccounts.userId })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, unknownIds));
+      const owners = await repository.ownersOf(tx, unknownIds);
       for (const { userId } of owners) if (userId !== null) userIds.add(userId);
     }
     for (const userId of [...userIds].sort((a, b) => a - b)) await lockUserMoney(tx, userId);
 
-    const [inserted] = await tx
-      .insert(ledgerTransfers)
-      .values({
-        idempotencyKey: input.idempotencyKey,
-        payloadHash,
-        kind: input.kind,
-        reference: input.reference ?? null,
-        meta: input.meta ?? {},
-      })
-      .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-      .returning({ id: ledgerTransfers.id });
+    const inserted = await repository.insertTransferOnce(tx, {
+      idempotencyKey: input.idempotencyKey,
+      payloadHash,
+      kind: input.kind,
+      reference: input.reference ?? null,
+      meta: input.meta ?? {},
+    });
 
     if (!inserted) {
-      const [existing] = await tx
-        .select({ id: ledgerTransfers.id, payloadHash: ledgerTransfers.payloadHash })
-        .from(ledgerTransfers)
-        .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
+      const existing = await repository.findTransferHash(tx, input.idempotencyKey);
       if (!existing) throw new Error(`transfer ${input.idempotencyKey} conflicted but is not visible`);
       if (existing.payloadHash !== payloadHash) throw new IdempotencyConflictError(input.idempotencyKey);
-      const rows = await tx
-        .select({ id: ledgerAccounts.id, balanceMinor: ledgerAccounts.balanceMinor })
-        .from(ledgerAccounts)
-        .where(
-          inArray(
-            ledgerAccounts.id,
-            sorted.map((e) => e.accountId),
-          ),
-        );
+      const rows = await repository.balancesOf(
+        tx,
+        sorted.map((e) => e.accountId),
+      );
       return {
         transferId: existing.id,
         replayed: true,
@@ -280,31 +243,15 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
     }
 
     // Row locks in ascending id order (lock order step 4).
-    const locked = await tx
-      .select({
-        id: ledgerAccounts.id,
-        userId: ledgerAccounts.userId,
-        balanceMinor: ledgerAccounts.balanceMinor,
-      })
-      .from(ledgerAccounts)
-      .where(
-        inArray(
-          ledgerAccounts.id,
-          sorted.map((e) => e.accountId),
-        ),
-      )
-      .orderBy(ledgerAccounts.id)
-      .for('update');
+    const locked = await repository.lockAccounts(
+      tx,
+      sorted.map((e) => e.accountId),
+    );
     if (locked.length !== sorted.length) throw new InvalidTransferError('unknown ledger account');
-    const currencies = await tx
-      .selectDistinct({ currency: ledgerAccounts.currency })
-      .from(ledgerAccounts)
-      .where(
-        inArray(
-          ledgerAccounts.id,
-          sorted.map((e) => e.accountId),
-        ),
-      );
+    const currencies = await repository.currenciesOf(
+      tx,
+      sorted.map((e) => e.accountId),
+    );
     if (currencies.length !== 1)
       throw new InvalidTransferError('all accounts of a transfer share one currency');
 
@@ -316,12 +263,10 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
       balances.set(account.id, after);
     }
     for (const entry of sorted) {
-      await tx
-        .update(ledgerAccounts)
-        .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${entry.amountMinor}` })
-        .where(eq(ledgerAccounts.id, entry.accountId));
+      await repository.addToBalance(tx, entry.accountId, entry.amountMinor);
     }
-    await tx.insert(ledgerEntries).values(
+    await repository.insertEntries(
+      tx,
       sorted.map((entry) => ({
         transferId: inserted.id,
         accountId: entry.accountId,
@@ -334,13 +279,7 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
 }
 
 /** The transfer recorded under a key, if any. */
-export async function findTransferByKey(db: Executor, idempotencyKey: string) {
-  const [row] = await db
-    .select()
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
-  return row;
-}
+export const findTransferByKey = repository.findTransferByKey;
 
 /** Balance (minor units) of a user's account; 0 when the account does not exist yet. */
 export async function userBalanceMinor(
@@ -349,17 +288,7 @@ export async function userBalanceMinor(
   currency: string,
   kind: AccountKind,
 ): Promise<bigint> {
-  const [row] = await db
-    .select({ balanceMinor: ledgerAccounts.balanceMinor })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.userId, userId),
-        eq(ledgerAccounts.currency, currency),
-        eq(ledgerAccounts.kind, kind),
-      ),
-    );
-  return row?.balanceMinor ?? 0n;
+  return (await repository.findUserBalance(db, userId, currency, kind)) ?? 0n;
 }
 
 /** Minor units (bigint) to a JSON number in major units. Throws beyond the safe integer range. */
