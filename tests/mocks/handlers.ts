@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { REFRESHED_TOKEN, testUser } from './fixtures';
 
 /**
@@ -16,3 +16,19 @@ export const handlers = [
     HttpResponse.json({ ip: '127.0.0.1', country_code: 'RU', region: 'RU' }),
   ),
 ];
+
+/**
+ * A GET that fails (400 `boom`) until `recover()`, then answers `reply()`: for a list's error state and
+ * its retry.
+ */
+export function failingUntilRecovered(path: string, reply: () => JsonBodyType) {
+  let fail = true;
+  return {
+    handler: http.get(apiPath(path), () =>
+      fail ? HttpResponse.json({ message: 'boom' }, { status: 400 }) : HttpResponse.json(reply()),
+    ),
+    recover: () => {
+      fail = false;
+    },
+  };
+}

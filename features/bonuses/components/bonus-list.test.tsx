@@ -1,42 +1,29 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/lib/stores/session-store';
 import {
   bonusHandlers,
   createBonusBackend,
   testActivation,
   type BonusBackend,
 } from '@/tests/mocks/bonus-handlers';
-import { testUser } from '@/tests/mocks/fixtures';
-import { apiPath } from '@/tests/mocks/handlers';
+import { apiPath, failingUntilRecovered } from '@/tests/mocks/handlers';
 import { withMockServer } from '@/tests/mocks/server';
+import { plainSpaces, signInTestUser } from '@/tests/mocks/signed-in';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { BonusList } from './bonus-list';
 
-vi.mock('@/lib/i18n/navigation', () => ({
-  Link: ({ href, children, ...rest }: { href: string; children: React.ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('@/lib/i18n/navigation', () => import('@/tests/mocks/navigation'));
 
 const server = withMockServer();
 let backend: BonusBackend;
 
-const plain = (text: string | null | undefined) => text?.replace(/[\u00a0\u202f]/g, ' ');
+const plain = plainSpaces;
 
 describe('BonusList', () => {
   beforeEach(() => {
-    act(() =>
-      useSessionStore.setState({
-        token: 't',
-        isLoggedIn: true,
-        user: { ...testUser, timezone: 'Europe/Moscow' },
-      }),
-    );
+    signInTestUser({ timezone: 'Europe/Moscow' });
     backend = createBonusBackend({
       activations: [
         testActivation(11, {
@@ -169,17 +156,13 @@ describe('BonusList', () => {
   });
 
   it('shows an error with a retry that loads again', async () => {
-    let fail = true;
-    server.use(
-      http.get(apiPath('/bonus-system/bonus-activations'), () =>
-        fail
-          ? HttpResponse.json({ message: 'boom' }, { status: 400 })
-          : HttpResponse.json({ items: backend.activations }),
-      ),
-    );
+    const load = failingUntilRecovered('/bonus-system/bonus-activations', () => ({
+      items: backend.activations,
+    }));
+    server.use(load.handler);
     renderWithApp(<BonusList />);
     expect(await screen.findByTestId('bonuses-error')).toHaveTextContent('Your bonuses could not be loaded.');
-    fail = false;
+    load.recover();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('bonus-item')).toHaveLength(3);
   });
