@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { SupportChatReply } from '@/lib/contracts/support';
 import type { SupportChatConfig } from '../../config';
-import type { Region } from '../geo/service';
+import type { Region } from '../../lib/region';
 
 /** Intercom's identity verification: HMAC-SHA256 of the user id with the app's secret, hex. */
 export function userHash(secret: string, userId: string): string {
