@@ -34,3 +34,12 @@ export function sendHtml(
     .header('x-content-type-options', 'nosniff')
     .send(body);
 }
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

@@ -3,6 +3,7 @@
  * identity or enter a custom one, then a page that reports the result to the opener and closes.
  */
 import type { SocialProvider } from './social';
+import { escapeHtml } from '../../lib/html-page';
 
 export interface SandboxIdentity {
   key: string;
@@ -18,15 +19,6 @@ export const SANDBOX_IDENTITIES: readonly SandboxIdentity[] = [
 ];
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', telegram: 'Telegram', vk: 'VK' };
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {

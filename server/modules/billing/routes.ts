@@ -5,10 +5,9 @@ import { billingDataReply, createInvoiceBody, invoice, invoiceStatusReply } from
 import { isCurrency } from '@/lib/constants/currencies';
 import type { AppContext } from '../../context';
 import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
-import { sendHtml } from '../../lib/html-page';
+import { escapeHtml, sendHtml } from '../../lib/html-page';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
-import { escapeHtml } from '../auth/sandbox-page';
 import { depositBonusName } from '../bonuses/service';
 import { minorToMajor } from '../ledger/service';
 import { findUserById } from '../users/service';
