@@ -17,6 +17,9 @@
  *       a token that does not authenticate (malformed, expired, revoked): 401, so the web app refreshes it
  *       and asks again instead of silently treating a signed-in player as a guest; a database failure
  *       propagates (503 from the error handler), never a guest.
+ *     `config: { auth: 'guest' }` → for public calls that only tailor their answer to a signed-in caller
+ *       (bonus offers, cases, limits, attribution reports): a token that does not authenticate makes a
+ *       guest (`request.session === null`) instead of a 401; a database failure still propagates.
  *   Then read `request.session` (`RequestSession | null`: auth's `AuthSession`) or `requireSession(request)` (the session, else
  *   401: for `auth: 'required'` routes).
  * - `noStore`: an onRequest hook that marks answers `Cache-Control: no-store` — a module whose answers
@@ -29,7 +32,7 @@ import { UnauthorizedError } from '../lib/errors';
 import { requestedLocale, type MessageLocale } from '../lib/locale';
 import { regionOfRequest, type Region } from '../lib/region';
 
-export type AuthMode = 'required' | 'optional';
+export type AuthMode = 'required' | 'optional' | 'guest';
 
 /**
  * The signed-in caller. Its fields come from the auth module (modules/auth/tokens.ts merges `AuthSession`
@@ -96,12 +99,22 @@ export const requestContextPlugin = fp<RequestContextOptions>(
       if (!token) return;
       request.session = await ctx.authenticate(token);
     };
+    const guest: preHandlerHookHandler = async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) return;
+      try {
+        request.session = await ctx.authenticate(token);
+      } catch (error) {
+        if (!(error instanceof UnauthorizedError)) throw error;
+      }
+    };
+    const handlers: Record<AuthMode, preHandlerHookHandler> = { required, optional, guest };
     app.addHook('onRoute', (route) => {
       const mode = route.config?.auth;
       if (!mode) return;
       const existing = route.preHandler;
       route.preHandler = [
-        mode === 'required' ? required : optional,
+        handlers[mode],
         ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
       ];
     });
