@@ -7,9 +7,8 @@ import {
   type CommandGroup,
   type OptionValues,
 } from '../../admin/command';
+import { findUser, list, money, table, text, utc } from '../../admin/toolkit';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { findUser } from '../billing/admin-commands';
-import { minorToMajor } from '../ledger/service';
 import type { BonusLimits, SpinBets } from './schema';
 import { listActivations } from './activations';
 import { cancelFreeSpins, grantFreeSpins } from './free-spins';
@@ -28,29 +27,6 @@ import {
 } from './repository';
 import { betFor, normalizePromoCode, termsFor } from './rules';
 import { packTitles } from './welcome-pack';
-
-const text = (values: OptionValues, name: string): string | undefined => {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
-const list = (values: OptionValues, name: string): string[] => {
-  const value = values[name];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-};
-
-const utc = (date: Date | null) => (date ? date.toISOString().slice(0, 19).replace('T', ' ') : '-');
-const money = (minor: bigint | number) => minorToMajor(BigInt(minor)).toFixed(2);
-
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) =>
-    row
-      .map((cell, c) => cell.padEnd(widths[c]))
-      .join('  ')
-      .trimEnd(),
-  );
-}
 
 function noMore(positionals: string[], expected: number): void {
   if (positionals.length > expected)

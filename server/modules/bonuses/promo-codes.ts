@@ -4,10 +4,12 @@
  */
 import type { Bonus } from '@/lib/contracts/bonuses';
 import type { Currency } from '@/lib/constants/currencies';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { runTransaction } from '../../db/transaction';
 import { HttpError, ValidationError } from '../../lib/errors';
-import type { Region } from '../geo/service';
+import type { Region } from '../../lib/region';
 import { lockUserMoney, minorToMajor } from '../ledger/service';
+import { accountOf } from './players';
 import { expireWaiting, findPromo, insertActivation, promoCreditedTo, waitingPromoOf } from './repository';
 import {
   DAY_MS,
@@ -95,4 +97,15 @@ export async function activatePromo(
     expiresAt: new Date(input.now.getTime() + promo.waitDays * DAY_MS),
     createdAt: input.now,
   });
+}
+
+/** `POST /bonus-system/bonus-activation`: the signed-in player activates a code in their account's currency. */
+export async function activatePromoForPlayer(
+  db: Database,
+  input: { userId: number; code: string; region: Region; now: Date },
+): Promise<ActivationRow> {
+  const user = await accountOf(db, input.userId);
+  return runTransaction(db, (tx) =>
+    activatePromo(tx, { ...input, userId: user.id, currency: user.currency }),
+  );
 }

@@ -14,23 +14,17 @@ import {
   waitingBonusReply,
   welcomePackReply,
 } from '@/lib/contracts/bonuses';
-import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import type { AppContext } from '../../context';
-import { runTransaction } from '../../db/transaction';
-import { HttpError, UnauthorizedError } from '../../lib/errors';
+import { HttpError } from '../../lib/errors';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { requireAuth, sessionOf } from '../auth/guard';
-import { noStore } from '../auth/routes';
-import { localeFromAcceptLanguage } from '../auth/templates';
-import { authenticate, bearerToken } from '../auth/tokens';
-import { regionOfRequest, type Region } from '../geo/service';
-import { findUserById, type UserRow } from '../users/service';
+import { noStore, requireSession } from '../../plugins/request-context';
 import { cancelActivation, findWaitingActivation, listActivations } from './activations';
 import { campaignFor, cancelFreeSpins, listFreeSpins } from './free-spins';
-import { activatePromo, lookupBonus } from './promo-codes';
+import { offerCurrency } from './players';
+import { activatePromoForPlayer, lookupBonus } from './promo-codes';
 import { toActivations } from './replies';
 import { defaultCurrencyFor, type Locale } from './rules';
-import { welcomePack } from './welcome-pack';
+import { welcomePack, welcomePackOfPlayer } from './welcome-pack';
 
 /** A row id in the path: digits only (no `1e3`, `+1`, `0x1`), 1 to 2^31 − 1. */
 const id = z
@@ -43,51 +37,33 @@ const promoParams = z.object({ promo: promoCode });
 
 /**
  * The bonus calls of spec §7 (lib/contracts/bonuses.ts): promo offers and activations, the welcome
- * pack, free spins. Texts follow Accept-Language (ru, en, kz; English otherwise). Public calls use the
- * caller's account when a valid token comes with them, and treat any other caller as a guest.
+ * pack, free spins. Texts follow Accept-Language (ru, en, kz; English otherwise). Public calls
+ * (`auth: 'guest'`) use the caller's account when a valid token comes with them, and treat any other
+ * caller as a guest.
  */
 export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const auth = requireAuth(ctx);
   app.addHook('onRequest', noStore);
 
-  const locale = (request: FastifyRequest): Locale =>
-    localeFromAcceptLanguage(request.headers['accept-language'], 'en');
-  const region = (request: FastifyRequest): Region => regionOfRequest(request.headers, ctx.config);
-  const currentUser = async (request: FastifyRequest): Promise<UserRow> => {
-    const user = await findUserById(ctx.db, sessionOf(request).userId);
-    if (!user) throw new UnauthorizedError();
-    return user;
-  };
-  /** The logged-in user of a public call, or null (no token, or one that does not authenticate). */
-  const optionalUser = async (request: FastifyRequest): Promise<UserRow | null> => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return null;
-    try {
-      const session = await authenticate(ctx.db, ctx.keys.accessToken, token, ctx.clock());
-      return (await findUserById(ctx.db, session.userId)) ?? null;
-    } catch {
-      return null;
-    }
-  };
-  /** The query's currency, else the user's, else the region's (KZT in Kazakhstan, RUB otherwise). */
-  const currencyOf = async (request: FastifyRequest, query: Currency | undefined): Promise<Currency> => {
-    if (query) return query;
-    const user = await optionalUser(request);
-    if (user && isCurrency(user.currency)) return user.currency;
-    return defaultCurrencyFor(region(request));
-  };
-  const userCurrency = (user: UserRow): Currency => (isCurrency(user.currency) ? user.currency : 'RUB');
+  const locale = (request: FastifyRequest): Locale => request.locale ?? 'en';
+  const userId = (request: FastifyRequest) => requireSession(request).userId;
+  const signedIn = { config: { auth: 'required' as const } };
+  const guarded = { config: { auth: 'required' as const, geoGuard: true } };
+  const currency = (request: FastifyRequest, asked: Parameters<typeof offerCurrency>[1]['asked']) =>
+    offerCurrency(ctx.db, { asked, userId: request.session?.userId ?? null, region: request.region });
 
   // --- registration-and-deposit bonuses ---
 
   app.get(
     '/bonus-system/bonus/:promo',
-    { schema: { params: promoParams, querystring: bonusQuery, response: { 200: bonus } } },
+    {
+      config: { auth: 'guest' },
+      schema: { params: promoParams, querystring: bonusQuery, response: { 200: bonus } },
+    },
     async (request) =>
       lookupBonus(ctx.db, {
         code: request.params.promo,
-        currency: await currencyOf(request, request.query.currency),
-        region: region(request),
+        currency: await currency(request, request.query.currency),
+        region: request.region,
         locale: locale(request),
         now: ctx.clock(),
       }),
@@ -95,10 +71,10 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.get(
     '/bonus-system/bonus-activation/waiting-reg-and-dep',
-    { schema: { response: { 200: waitingBonusReply } }, preHandler: [auth] },
+    { ...signedIn, schema: { response: { 200: waitingBonusReply } } },
     async (request) => {
       const now = ctx.clock();
-      const row = await findWaitingActivation(ctx.db, sessionOf(request).userId, now);
+      const row = await findWaitingActivation(ctx.db, userId(request), now);
       if (!row) return { bonus: null };
       const [view] = await toActivations(ctx.db, [row], locale(request), now);
       return { bonus: view };
@@ -107,33 +83,25 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.get(
     '/bonus-system/bonus-activations',
-    { schema: { response: { 200: bonusActivationsReply } }, preHandler: [auth] },
+    { ...signedIn, schema: { response: { 200: bonusActivationsReply } } },
     async (request) => {
       const now = ctx.clock();
-      const rows = await listActivations(ctx.db, sessionOf(request).userId, now);
+      const rows = await listActivations(ctx.db, userId(request), now);
       return { items: await toActivations(ctx.db, rows, locale(request), now) };
     },
   );
 
   app.post(
     '/bonus-system/bonus-activation',
-    {
-      config: { geoGuard: true },
-      schema: { body: activateBonusBody, response: { 200: activateBonusReply } },
-      preHandler: [auth],
-    },
+    { ...guarded, schema: { body: activateBonusBody, response: { 200: activateBonusReply } } },
     async (request) => {
-      const user = await currentUser(request);
       const now = ctx.clock();
-      const row = await runTransaction(ctx.db, (tx) =>
-        activatePromo(tx, {
-          userId: user.id,
-          code: request.body.promo,
-          currency: user.currency,
-          region: region(request),
-          now,
-        }),
-      );
+      const row = await activatePromoForPlayer(ctx.db, {
+        userId: userId(request),
+        code: request.body.promo,
+        region: request.region,
+        now,
+      });
       const [view] = await toActivations(ctx.db, [row], locale(request), now);
       return view;
     },
@@ -141,18 +109,10 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.put(
     '/bonus-system/bonus-activation/cancel/:id',
-    {
-      config: { geoGuard: true },
-      schema: { params: idParams, response: { 200: cancelBonusReply } },
-      preHandler: [auth],
-    },
+    { ...guarded, schema: { params: idParams, response: { 200: cancelBonusReply } } },
     async (request) => {
       const now = ctx.clock();
-      const row = await cancelActivation(ctx.db, {
-        userId: sessionOf(request).userId,
-        id: request.params.id,
-        now,
-      });
+      const row = await cancelActivation(ctx.db, { userId: userId(request), id: request.params.id, now });
       const [view] = await toActivations(ctx.db, [row], locale(request), now);
       return view;
     },
@@ -165,7 +125,7 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     { schema: { querystring: bonusQuery, response: { 200: welcomePackReply } } },
     async (request) =>
       welcomePack(ctx.db, {
-        currency: request.query.currency ?? defaultCurrencyFor(region(request)),
+        currency: request.query.currency ?? defaultCurrencyFor(request.region),
         locale: locale(request),
         userId: null,
       }),
@@ -173,21 +133,18 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.get(
     '/api/v3/welcome-pack/get-welcome-packs',
-    { schema: { response: { 200: welcomePackReply } }, preHandler: [auth] },
-    async (request) => {
-      const user = await currentUser(request);
-      return welcomePack(ctx.db, { currency: userCurrency(user), locale: locale(request), userId: user.id });
-    },
+    { ...signedIn, schema: { response: { 200: welcomePackReply } } },
+    async (request) => welcomePackOfPlayer(ctx.db, { userId: userId(request), locale: locale(request) }),
   );
 
   // --- free spins ---
 
   app.get(
     '/profile/freeSpins',
-    { schema: { response: { 200: freeSpinsReply } }, preHandler: [auth] },
+    { ...signedIn, schema: { response: { 200: freeSpinsReply } } },
     async (request) => ({
       data: await listFreeSpins(ctx.db, {
-        userId: sessionOf(request).userId,
+        userId: userId(request),
         locale: locale(request),
         now: ctx.clock(),
       }),
@@ -196,25 +153,24 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.get(
     '/api/freeSpinsCampaigns/:id',
-    { schema: { params: idParams, querystring: bonusQuery, response: { 200: freeSpinCampaign } } },
+    {
+      config: { auth: 'guest' },
+      schema: { params: idParams, querystring: bonusQuery, response: { 200: freeSpinCampaign } },
+    },
     async (request) =>
       campaignFor(ctx.db, {
         id: request.params.id,
-        currency: await currencyOf(request, request.query.currency),
+        currency: await currency(request, request.query.currency),
         locale: locale(request),
       }),
   );
 
   app.put(
     '/api/v2/freeSpinsCampaigns/cancel/:id',
-    {
-      config: { geoGuard: true },
-      schema: { params: idParams, response: { 200: cancelFreeSpinsReply } },
-      preHandler: [auth],
-    },
+    { ...guarded, schema: { params: idParams, response: { 200: cancelFreeSpinsReply } } },
     async (request) => {
       const cancelled = await cancelFreeSpins(ctx.db, {
-        userId: sessionOf(request).userId,
+        userId: userId(request),
         campaignId: request.params.id,
         now: ctx.clock(),
       });

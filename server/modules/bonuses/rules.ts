@@ -6,8 +6,8 @@
 import { promoCode } from '@/lib/contracts/bonuses';
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import { ValidationError } from '../../lib/errors';
-import type { MessageLocale } from '../auth/templates';
-import type { Region } from '../geo/service';
+import type { MessageLocale } from '../../lib/locale';
+import type { Region } from '../../lib/region';
 import type { BonusLimits, CampaignRow, PromoRow } from './schema';
 
 export type Locale = MessageLocale;
