@@ -9,7 +9,7 @@ import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { caseBet, TEST_CASE_ITEMS, TEST_SEEDS } from '../fair/test-bets';
 import { gameHandlers, logIn, logOut, unprocessable } from '../shared/testing/game-fixtures';
-import type { CaseDetail } from './api';
+import type { CaseDetail } from '../api/get-case';
 import { CaseGame } from './case-game';
 import { CasesLobby } from './cases-lobby';
 

@@ -18,9 +18,10 @@ import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
 import { formatChance, formatMultiplier, isoOf } from '../shared/format';
 import { prefersReducedMotion } from '../shared/motion';
-import { useGameCurrency } from '../shared/queries';
+import { useGameCurrency } from '../api/get-game-limits';
 import { useClientSession } from '@/lib/stores/use-client-session';
-import { caseQueryOptions, openCase, type CaseDetail, type CaseItem, type CasesBet } from './api';
+import { caseQueryOptions, type CaseDetail, type CaseItem } from '../api/get-case';
+import { openCase, type CasesBet } from '../api/open-case';
 import { RARITY_CLASS } from './rarity';
 import { buildStrip, STRIP_CELL_PX, STRIP_SPIN_MS, stripOffset } from './strip';
 

@@ -8,8 +8,8 @@ import { Link } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/money';
 import { caseGamePath } from '@/lib/routes';
 import { formatChance, isoOf } from '../shared/format';
-import { useGameCurrency } from '../shared/queries';
-import { casesQueryOptions } from './api';
+import { useGameCurrency } from '../api/get-game-limits';
+import { casesQueryOptions } from '../api/get-cases';
 
 /** The cases lobby: every case with its price (the player's currency, RUB for a guest) and its RTP. */
 export function CasesLobby() {

@@ -1,4 +1,4 @@
-import type { CaseItem } from './api';
+import type { CaseItem } from '../api/get-case';
 
 /** Colours of the item rarities (border and text). */
 export const RARITY_CLASS: Record<CaseItem['rarity'], string> = {

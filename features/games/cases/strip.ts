@@ -1,4 +1,4 @@
-import type { CaseItem } from './api';
+import type { CaseItem } from '../api/get-case';
 
 /**
  * The spinning strip of a case opening: filler items drawn by their chances (so rare items are rare on

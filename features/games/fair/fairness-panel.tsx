@@ -9,7 +9,7 @@ import type { FairGame } from '@/lib/contracts/games';
 import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { formatValidationErrors } from '@/lib/validation-errors';
 import { notify } from '@/lib/stores/notification-store';
-import type { RotateSeedReply } from '../shared/api';
+import type { RotateSeedReply } from '../api/rotate-seed';
 import { useClientSession } from '@/lib/stores/use-client-session';
 import { SeedPairSection } from './seed-pair-section';
 import { useRotateSeed } from './use-seed-actions';

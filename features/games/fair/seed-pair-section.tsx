@@ -13,8 +13,8 @@ import { notifyRequestError } from '@/lib/api/notify-request-error';
 import { clientSeed, type SeedPair } from '@/lib/contracts/games';
 import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { validationErrorLines } from '@/lib/validation-errors';
-import type { RotateSeedReply } from '../shared/api';
-import { useSeedPair } from '../shared/queries';
+import type { RotateSeedReply } from '../api/rotate-seed';
+import { useSeedPair } from '../api/get-seed-pair';
 import { useChangeClientSeed, useRotateSeed } from './use-seed-actions';
 
 const clientSeedForm = z.object({ client_seed: clientSeed });

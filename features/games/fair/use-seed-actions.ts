@@ -1,8 +1,9 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeClientSeed, rotateSeed } from '../shared/api';
-import { gameKeys } from '../shared/queries';
+import { changeClientSeed } from '../api/change-client-seed';
+import { rotateSeed } from '../api/rotate-seed';
+import { gameKeys } from '../api/query-keys';
 
 /** `PUT /fair/seed/client`: the new pair goes straight into the seed-pair query. */
 export function useChangeClientSeed() {

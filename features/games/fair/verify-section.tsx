@@ -10,9 +10,10 @@ import { FAIR_GAMES, type Bet, type FairGame } from '@/lib/contracts/games';
 import { sha256Hex } from '@/lib/fair/random';
 import { recompute, seedMatchesHash, type VerifiedOutcome } from '@/lib/fair/verify';
 import { formatMoney } from '@/lib/money';
-import { getBet, listBets } from '../shared/api';
+import { getBet } from '../api/get-bet';
+import { listBets } from '../api/list-bets';
 import { isoOf } from '../shared/format';
-import { gameKeys } from '../shared/queries';
+import { gameKeys } from '../api/query-keys';
 import { OutcomeView } from './outcome-view';
 import { SeedValue } from './seed-pair-section';
 import { HILO_MAX_CARDS, manualVerifyInput, verifyBet } from './verify-bet';
@@ -157,7 +158,7 @@ export function PastBetVerify({
   const iso = isoOf(useLocale());
   const [picked, setPicked] = useState<number | null>(betId ?? null);
   const bets = useQuery({
-    queryKey: [...gameKeys.bets(game), 'picker'],
+    queryKey: gameKeys.betPicker(game),
     queryFn: () => listBets({ game, page: 1, per_page: VERIFY_PICKER_BETS }),
     staleTime: 10_000,
   });

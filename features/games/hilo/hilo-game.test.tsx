@@ -11,7 +11,7 @@ import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { cardLabel } from '../fair/card-label';
 import { gameHandlers, logIn, logOut, unprocessable } from '../shared/testing/game-fixtures';
-import type { HiloBet } from './api';
+import type { HiloBet } from '../api/send-hilo-action';
 import { HiloGame, hiloGuessOption } from './hilo-game';
 
 const server = withMockServer();

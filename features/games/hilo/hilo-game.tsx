@@ -12,10 +12,8 @@ import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
 import { RoundControls } from '../shared/components/round-controls';
 import { formatChance, formatMultiplier, isoOf } from '../shared/format';
-import { roundKeys, useRoundGame } from '../shared/use-round-game';
-import { getActiveHiloRound, hiloStep, sendHiloAction, type HiloAction, type HiloBet } from './api';
-
-export const hiloKeys = { active: () => roundKeys.active('hilo') };
+import { useRoundGame } from '../shared/use-round-game';
+import { getActiveHiloRound, hiloStep, sendHiloAction, type HiloAction, type HiloBet } from '../api/send-hilo-action';
 
 /**
  * What a guess on a card of `rank` means (lib/fair/games/hilo.ts): higher-or-same and lower-or-same,

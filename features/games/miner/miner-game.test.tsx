@@ -12,7 +12,7 @@ import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { TEST_SEEDS } from '../fair/test-bets';
 import { gameHandlers, logIn, logOut, unprocessable } from '../shared/testing/game-fixtures';
-import type { MinerBet } from './api';
+import type { MinerBet } from '../api/send-miner-action';
 import { MinerGame } from './miner-game';
 
 const server = withMockServer();

@@ -9,10 +9,8 @@ import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
 import { RoundControls } from '../shared/components/round-controls';
 import { formatMultiplier, isoOf } from '../shared/format';
-import { roundKeys, useRoundGame } from '../shared/use-round-game';
-import { getActiveMinerRound, sendMinerAction, type MinerAction, type MinerBet } from './api';
-
-export const minerKeys = { active: () => roundKeys.active('miner') };
+import { useRoundGame } from '../shared/use-round-game';
+import { getActiveMinerRound, sendMinerAction, type MinerAction, type MinerBet } from '../api/send-miner-action';
 
 const DEFAULT_MINES = 3;
 const COLUMNS = 5;

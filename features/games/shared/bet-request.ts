@@ -8,7 +8,7 @@ import { notifyRequestError } from '@/lib/api/notify-request-error';
 import type { FairGame } from '@/lib/contracts/games';
 import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import type { ErrorTranslator, ServerValidationErrors } from '@/lib/validation-errors';
-import { useBetSettled } from './queries';
+import { useBetSettled } from './use-bet-settled';
 import { useRequireAccount } from './use-require-account';
 
 /** The error key the server puts on `amount` when the balance is too low (lib/contracts/games.ts). */

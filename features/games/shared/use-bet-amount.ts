@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { FairGame } from '@/lib/contracts/games';
 import { toMinorUnits } from '@/lib/money';
 import { amountProblem, amountValue, formatAmountInput } from './amount';
-import { useGameLimits } from './queries';
+import { useGameLimits } from '../api/get-game-limits';
 
 /**
  * The bet amount of a game as the input holds it, starting at the game's minimum (until the player types

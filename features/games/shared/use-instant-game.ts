@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { placeInstantBet, type BetOf, type InstantBetBody, type InstantGame } from './api';
+import type { BetOf } from '../api/game-client';
+import { placeInstantBet, type InstantBetBody, type InstantGame } from '../api/place-instant-bet';
 import type { Bet } from '@/lib/contracts/games';
 import { useBetRequest, type WithoutKey } from './bet-request';
 import { useAutoBet } from './components/auto-bet';

@@ -6,15 +6,11 @@ import type { FairGame } from '@/lib/contracts/games';
 import { useClientSession } from '@/lib/stores/use-client-session';
 import { amountProblem, amountValue, clampAmount } from './amount';
 import { BetError, useBetRequest, type WithoutKey } from './bet-request';
-import { gameKeys, useGameLimits, type GameLimits } from './queries';
+import { useGameLimits, type GameLimits } from '../api/get-game-limits';
+import { gameKeys } from '../api/query-keys';
 
 /** The games played in rounds: a start, moves, a cash-out; the open round lives on the server. */
 export type RoundGame = Extract<FairGame, 'hilo' | 'miner'>;
-
-/** The key of a round game's open round (the player's own data, under {@link gameKeys.mine}). */
-export const roundKeys = {
-  active: (game: RoundGame) => [...gameKeys.mine(), game, 'active'] as const,
-};
 
 interface RoundBet {
   id: number;
@@ -64,7 +60,7 @@ export function useRoundGame<B extends RoundBet, A extends { action: string }>({
   const { isLoggedIn } = useClientSession();
   const limits = useGameLimits(game);
   const active = useQuery({
-    queryKey: roundKeys.active(game),
+    queryKey: gameKeys.activeRound(game),
     queryFn: getActive,
     enabled: isLoggedIn,
     staleTime: Infinity,
@@ -81,12 +77,12 @@ export function useRoundGame<B extends RoundBet, A extends { action: string }>({
     try {
       const reply = await request.submit(body as unknown as WithoutKey<A & { idempotency_key: string }>);
       setShown(reply.bet);
-      queryClient.setQueryData(roundKeys.active(game), reply.bet.status === 'open' ? reply.bet : null);
+      queryClient.setQueryData(gameKeys.activeRound(game), reply.bet.status === 'open' ? reply.bet : null);
     } catch (error) {
       // A round that ended elsewhere (another tab): load the server's view again.
       if (error instanceof BetError && error.reason === 'rejected' && body.action !== 'start') {
         setShown(null);
-        void queryClient.invalidateQueries({ queryKey: roundKeys.active(game) });
+        void queryClient.invalidateQueries({ queryKey: gameKeys.activeRound(game) });
       }
     }
   };

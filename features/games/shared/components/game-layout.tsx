@@ -7,7 +7,7 @@ import { FairnessPanel } from '@/features/games/fair/fairness-panel';
 import type { FairGame } from '@/lib/contracts/games';
 import { formatMoney } from '@/lib/money';
 import { isoOf } from '../format';
-import { useGameLimits } from '../queries';
+import { useGameLimits } from '../../api/get-game-limits';
 
 /** Opens the game's fairness panel, on a past bet when given its id (recent bets use it). */
 const FairnessContext = createContext<((betId?: number) => void) | null>(null);

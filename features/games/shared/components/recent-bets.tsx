@@ -7,7 +7,7 @@ import { FairnessPanel } from '@/features/games/fair/fairness-panel';
 import type { Bet, FairGame } from '@/lib/contracts/games';
 import { formatMoney } from '@/lib/money';
 import { formatBetTime, formatMultiplier, isoOf } from '../format';
-import { useRecentBets } from '../queries';
+import { useRecentBets } from '../../api/list-bets';
 import { useClientSession } from '@/lib/stores/use-client-session';
 import { useOpenFairness } from './game-layout';
 

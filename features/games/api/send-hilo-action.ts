@@ -1,5 +1,6 @@
-import { activeRoundReply, hiloGuessBody, hiloStartBody, roundCashoutBody } from '@/lib/contracts/games';
-import { getGame, postGame, type BetOf, type BetReply } from '../shared/api';
+import { hiloGuessBody, hiloStartBody, roundCashoutBody } from '@/lib/contracts/games';
+import { getActiveRound } from './get-active-round';
+import { asGameReply, postGame, type BetOf, type BetReply } from './game-client';
 
 /** Hilo calls (service `general`, lib/contracts/games.ts): start, guess or skip, cash out, the open round. */
 
@@ -16,19 +17,12 @@ export type HiloAction =
 /** The step of an open round's next move. */
 export const hiloStep = (bet: HiloBet): number => bet.outcome.cards.length - 1;
 
-const asHilo = (reply: BetReply) => {
-  if (reply.bet.game !== 'hilo') throw new Error(`A hilo call was answered with a ${reply.bet.game} bet`);
-  return reply as { bet: HiloBet; balance: number };
-};
-
 /** `GET /hilo/active`: the player's open round, or null. */
-export const getActiveHiloRound = (): Promise<HiloBet | null> =>
-  getGame('hilo', '/hilo/active', activeRoundReply).then(({ bet }) => {
-    if (bet && bet.game !== 'hilo') throw new Error(`/hilo/active answered a ${bet.game} bet`);
-    return bet as HiloBet | null;
-  });
+export const getActiveHiloRound = () => getActiveRound('hilo');
 
-/** One hilo call; `start` carries the idempotency key, the moves their step. */
+const asHilo = (reply: BetReply) => asGameReply('hilo', reply, 'A hilo call');
+
+/** `POST /hilo/start`, `/hilo/{id}/guess`, `/hilo/{id}/cashout`: `start` carries the idempotency key, the moves their step. */
 export async function sendHiloAction(
   body: HiloAction & { idempotency_key: string },
 ): Promise<{ bet: HiloBet; balance: number }> {

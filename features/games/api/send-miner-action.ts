@@ -1,5 +1,6 @@
-import { activeRoundReply, minerRevealBody, minerStartBody, roundCashoutBody } from '@/lib/contracts/games';
-import { getGame, postGame, type BetOf, type BetReply } from '../shared/api';
+import { minerRevealBody, minerStartBody, roundCashoutBody } from '@/lib/contracts/games';
+import { getActiveRound } from './get-active-round';
+import { asGameReply, postGame, type BetOf, type BetReply } from './game-client';
 
 /**
  * Miner calls (service `miner`, lib/contracts/games.ts): start a round, reveal tiles, cash out, and the
@@ -16,19 +17,12 @@ export type MinerAction =
   | { action: 'reveal'; id: number; tile: number; step: number }
   | { action: 'cashout'; id: number; step: number };
 
-const asMiner = (reply: BetReply) => {
-  if (reply.bet.game !== 'miner') throw new Error(`A miner call was answered with a ${reply.bet.game} bet`);
-  return reply as { bet: MinerBet; balance: number };
-};
-
 /** `GET /miner/active`: the player's open round, or null. */
-export const getActiveMinerRound = (): Promise<MinerBet | null> =>
-  getGame('miner', '/miner/active', activeRoundReply).then(({ bet }) => {
-    if (bet && bet.game !== 'miner') throw new Error(`/miner/active answered a ${bet.game} bet`);
-    return bet as MinerBet | null;
-  });
+export const getActiveMinerRound = () => getActiveRound('miner');
 
-/** One miner call; `start` carries the idempotency key, the moves their step. */
+const asMiner = (reply: BetReply) => asGameReply('miner', reply, 'A miner call');
+
+/** `POST /miner/start`, `/miner/{id}/reveal`, `/miner/{id}/cashout`: `start` carries the idempotency key, the moves their step. */
 export async function sendMinerAction(
   body: MinerAction & { idempotency_key: string },
 ): Promise<{ bet: MinerBet; balance: number }> {

@@ -1,0 +1,69 @@
+import { isAxiosError, type AxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
+import { serviceApi } from '@/lib/api/client';
+import { betReply, GAME_SERVICE, type Bet, type FairGame } from '@/lib/contracts/games';
+
+/**
+ * What every call of the provably fair games (lib/contracts/games.ts) goes through: the client of the
+ * game's spec service (`GAME_SERVICE`); the seed pair, the bet list and the limits are on `general`.
+ * Bodies are checked and replies parsed with the contract's zod schemas by each endpoint's file in this
+ * folder, so a drift fails there.
+ */
+
+export type BetReply = z.infer<typeof betReply>;
+/** A bet of one game, its `outcome` narrowed. */
+export type BetOf<G extends FairGame> = Extract<Bet, { game: G }>;
+
+export const generalApi = () => serviceApi.general;
+const clientOf = (game: FairGame) => serviceApi[GAME_SERVICE[game]];
+
+/**
+ * A bet body is sent again, with the same idempotency key, when the answer was lost (no response) or the
+ * server failed (5xx): the server answers the first result again, so one click is never two bets.
+ */
+export const BET_RETRIES = 2;
+const betRequestConfig: AxiosRequestConfig = { retry: BET_RETRIES };
+
+async function postWithRetry(game: FairGame, path: string, body: unknown): Promise<unknown> {
+  const client = clientOf(game);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response = await client.post(path, body, betRequestConfig);
+      return response.data;
+    } catch (error) {
+      const lost = isAxiosError(error) && !error.response && error.code !== 'ERR_CANCELED';
+      if (!lost || attempt >= BET_RETRIES) throw error;
+    }
+  }
+}
+
+/**
+ * A POST to any game's service (`/dice/bet`, `/miner/start`, `/hilo/{id}/guess`, `/cases/{slug}/open`,
+ * ...), sent again with the same body when the answer was lost. The reply is parsed with `schema`
+ * (default: a bet reply).
+ */
+export async function postGame<T = BetReply>(
+  game: FairGame,
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T> = betReply as unknown as z.ZodType<T>,
+): Promise<T> {
+  return schema.parse(await postWithRetry(game, path, body));
+}
+
+/** A GET from any game's service (`/miner/active`, `/cases?currency=`, ...), parsed with `schema`. */
+export const getGame = <T>(
+  game: FairGame,
+  path: string,
+  schema: z.ZodType<T>,
+  params?: Record<string, unknown>,
+): Promise<T> =>
+  clientOf(game)
+    .get(path, { params })
+    .then((response) => schema.parse(response.data));
+
+/** A bet reply of `game`, its bet narrowed; another game's bet is a contract drift. */
+export function asGameReply<G extends FairGame>(game: G, reply: BetReply, what: string) {
+  if (reply.bet.game !== game) throw new Error(`${what} was answered with a ${reply.bet.game} bet`);
+  return reply as { bet: BetOf<G>; balance: number };
+}
