@@ -3,24 +3,16 @@ import { CURRENCIES, isCurrency } from '@/lib/constants/currencies';
 import { CASE_ROLLS } from '@/lib/fair';
 import { toMinorUnits } from '@/lib/money';
 import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
+import { table } from '../../admin/toolkit';
 import { buildCaseTable, caseProblems, rtpOf } from './cases';
 import { findCase, listCases } from './repository';
 import { gameCaseItems, gameCases } from './schema';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) =>
-    row
-      .map((cell, c) => cell.padEnd(widths[c]))
-      .join('  ')
-      .trimEnd(),
-  );
-}
-
+/** A stored price (JSON, so possibly malformed in a broken case that `case show` must still print). */
+const price = (minor: number) => (minor / 100).toFixed(2);
 const percent = (rtp: number) => `${(rtp * 100).toFixed(4)} %`;
-const money = (minor: number) => (minor / 100).toFixed(2);
 
 function slugArg(positionals: string[], extra = 0): string {
   if (positionals.length < 1 + extra) throw new UsageError('expected <slug>');
@@ -58,7 +50,7 @@ export const caseCommands: CommandGroup = {
             row.nameEn,
             String(items.length),
             percent(rtpOf(items)),
-            money(row.prices.RUB),
+            price(row.prices.RUB),
             row.enabled ? 'yes' : 'no',
           ]),
         ]))
@@ -78,7 +70,7 @@ export const caseCommands: CommandGroup = {
         if (!found) throw new CommandError(`No case ${slug}`);
         const { row, items } = found;
         out(`${row.slug}: ${row.nameEn} / ${row.nameRu} / ${row.nameKz}${row.enabled ? '' : ' (disabled)'}`);
-        out(`Prices: ${CURRENCIES.map((c) => `${money(row.prices[c])} ${c}`).join(', ')}`);
+        out(`Prices: ${CURRENCIES.map((c) => `${price(row.prices[c])} ${c}`).join(', ')}`);
         const ranges = new Map<number, [number, number]>();
         try {
           for (const entry of buildCaseTable(items)) ranges.set(entry.id, [entry.from, entry.to]);
@@ -185,7 +177,7 @@ export const caseCommands: CommandGroup = {
           .update(gameCases)
           .set({ prices, updatedAt: sql`now()` })
           .where(eq(gameCases.id, found.row.id));
-        out(`Price of ${slug} in ${currency}: ${money(minor)}`);
+        out(`Price of ${slug} in ${currency}: ${price(minor)}`);
       },
     }),
     ...(['enable', 'disable'] as const).map((action) =>

@@ -15,21 +15,19 @@ import {
   minerStartBody,
   roundCashoutBody,
 } from '@/lib/contracts/games';
-import { isCurrency, type Currency } from '@/lib/constants/currencies';
+import type { Currency } from '@/lib/constants/currencies';
 import { getBetLimits } from '@/lib/constants/bet-limits';
 import type { AppContext } from '../../context';
 import type { MessageLocale } from '../../lib/locale';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
-import { authenticate, bearerToken } from '../auth/tokens';
-import { findUserById } from '../users/service';
 import { toCaseDetail, toCaseSummary } from './cases';
 import { cases, coinflip, dice, keno, placeInstantBet, roulette, type InstantGame } from './instant-games';
 import { currencyQuery, idParams, notFound, slugParams } from './params';
 import { cashOutHilo, cashOutMiner, guessHilo, revealMiner, startHilo, startMiner } from './rounds';
 import { toBet, toBetReply } from './replies';
 import { findBet, findCase, listBets, listCases, openRound } from './repository';
-import type { BetResult } from './service';
+import { shownCurrency, type BetResult } from './service';
 
 /**
  * The game calls of lib/contracts/games.ts, all on this one server (each spec service's base address
@@ -43,19 +41,9 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   const locale = (request: FastifyRequest): MessageLocale => request.locale ?? 'en';
   const userId = (request: FastifyRequest) => requireSession(request).userId;
   const reply = (request: FastifyRequest, result: BetResult) => toBetReply(result, locale(request));
-  /** The currency asked for, else the signed-in caller's (a token that does not authenticate: a guest's), else RUB. */
-  const currencyOf = async (request: FastifyRequest, asked: Currency | undefined): Promise<Currency> => {
-    if (asked) return asked;
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return 'RUB';
-    try {
-      const session = await authenticate(ctx.db, ctx.keys.accessToken, token, ctx.clock());
-      const user = await findUserById(ctx.db, session.userId);
-      return user && isCurrency(user.currency) ? user.currency : 'RUB';
-    } catch {
-      return 'RUB';
-    }
-  };
+  const currencyOf = (request: FastifyRequest, asked: Currency | undefined) =>
+    shownCurrency(ctx.db, asked, request.session?.userId ?? null);
+  const guest = { config: { auth: 'guest' as const } };
   const bet = { config: { geoGuard: true, auth: 'required' as const } };
   const betRoute = { response: { 200: betReply } };
 
@@ -84,7 +72,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.get(
     '/cases',
-    { schema: { querystring: currencyQuery, response: { 200: casesReply } } },
+    { ...guest, schema: { querystring: currencyQuery, response: { 200: casesReply } } },
     async (request) => {
       const currency = await currencyOf(request, request.query.currency);
       const found = await listCases(ctx.db);
@@ -95,6 +83,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.get(
     '/cases/:slug',
     {
+      ...guest,
       schema: {
         params: slugParams,
         querystring: currencyQuery,
@@ -196,7 +185,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.get(
     '/games/limits',
-    { schema: { querystring: currencyQuery, response: { 200: gameLimitsReply } } },
+    { ...guest, schema: { querystring: currencyQuery, response: { 200: gameLimitsReply } } },
     async (request) => {
       const currency = await currencyOf(request, request.query.currency);
       const games = FAIR_GAMES.filter((game) => game !== 'cases');

@@ -126,6 +126,18 @@ export async function playerOf(db: Executor, userId: number): Promise<{ id: numb
   return { id: user.id, currency: user.currency };
 }
 
+/** The currency prices and limits are shown in: the one asked for, else the signed-in caller's, else RUB. */
+export async function shownCurrency(
+  db: Executor,
+  asked: Currency | undefined,
+  userId: number | null,
+): Promise<Currency> {
+  if (asked) return asked;
+  if (userId === null) return 'RUB';
+  const user = await findUserById(db, userId);
+  return user && isCurrency(user.currency) ? user.currency : 'RUB';
+}
+
 export const notEnoughMoney = () =>
   ValidationError.field('amount', 'insufficient_funds', 'There is not enough money on the balance.');
 
