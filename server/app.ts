@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
 import { defaultSenders, type Senders } from './modules/outbox/senders';
 import { profileRoutes } from './modules/users/routes';
+import { findUserById } from './modules/users/service';
 import { vipRoutes } from './modules/vip/routes';
 import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
 import { paymentProviders } from './modules/billing/providers';
@@ -138,6 +139,7 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   void app.register(requestContextPlugin, {
     config,
     authenticate: (token) => authenticate(db, context.keys.accessToken, token, context.clock()),
+    loadUser: (userId) => findUserById(db, userId),
   });
   void app.register(healthRoutes, context);
   void app.register(geoRoutes, context);

@@ -22,6 +22,9 @@
  *       guest (`request.session === null`) instead of a 401; a database failure still propagates.
  *   Then read `request.session` (`RequestSession | null`: auth's `AuthSession`) or `requireSession(request)` (the session, else
  *   401: for `auth: 'required'` routes).
+ * - `await request.currentUser()` — the user row of `request.session` (loaded once per request), else 401
+ *   (no session, or the user is gone). On optional/guest routes: `request.session ? await
+ *   request.currentUser() : null`.
  * - `noStore`: an onRequest hook that marks answers `Cache-Control: no-store` — a module whose answers
  *   carry tokens or personal data adds it to all its routes with `app.addHook('onRequest', noStore)`.
  */
@@ -41,10 +44,16 @@ export type AuthMode = 'required' | 'optional' | 'guest';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface RequestSession {}
 
+/** The signed-in caller's user row (modules/users/service.ts merges `UserRow` into it). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface RequestUser {}
+
 export interface RequestContextOptions {
   config: Pick<Config, 'geoCountryHeader' | 'geoDefaultCountry'>;
   /** The session behind a bearer token, else UnauthorizedError (auth's `authenticate`). */
   authenticate(token: string | undefined): Promise<RequestSession>;
+  /** The user of a session, undefined when there is none (users' `findUserById`). */
+  loadUser(userId: number): Promise<RequestUser | undefined>;
 }
 
 /** `Authorization: Bearer <token>` → the token. */
@@ -66,6 +75,8 @@ declare module 'fastify' {
     region: Region;
     /** The bearer session of an `auth` route; null for a guest or a route without `auth`. */
     session: RequestSession | null;
+    /** The user row of `request.session`, loaded once; 401 without a session or when the user is gone. */
+    currentUser(): Promise<RequestUser>;
   }
 }
 
@@ -85,6 +96,18 @@ export const requestContextPlugin = fp<RequestContextOptions>(
     app.decorateRequest('locale', null);
     app.decorateRequest('region', 'RU');
     app.decorateRequest('session', null);
+    const users = new WeakMap<FastifyRequest, Promise<RequestUser | undefined>>();
+    app.decorateRequest('currentUser', async function currentUser(this: FastifyRequest) {
+      const session = requireSession(this);
+      let user = users.get(this);
+      if (!user) {
+        user = ctx.loadUser((session as { userId: number }).userId);
+        users.set(this, user);
+      }
+      const row = await user;
+      if (!row) throw new UnauthorizedError();
+      return row;
+    });
 
     app.addHook('onRequest', async (request) => {
       request.locale = requestedLocale(request.headers['accept-language']);

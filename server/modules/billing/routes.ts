@@ -4,13 +4,12 @@ import { z } from 'zod';
 import { billingDataReply, createInvoiceBody, invoice, invoiceStatusReply } from '@/lib/contracts/billing';
 import { isCurrency } from '@/lib/constants/currencies';
 import type { AppContext } from '../../context';
-import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { HttpError, ValidationError } from '../../lib/errors';
 import { escapeHtml, sendHtml } from '../../lib/html-page';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
 import { depositBonusName } from '../bonuses/service';
 import { minorToMajor } from '../ledger/service';
-import { findUserById } from '../users/service';
 import { signBody, SIGNATURE_HEADER, verifySignature, type PaymentProvider } from './providers';
 import {
   applyWebhookEvent,
@@ -37,17 +36,11 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
   const providerNames = new Set(ctx.providers.keys());
   app.addHook('onRequest', noStore);
 
-  const currentUser = async (request: FastifyRequest) => {
-    const user = await findUserById(ctx.db, requireSession(request).userId);
-    if (!user) throw new UnauthorizedError();
-    return user;
-  };
-
   app.get(
     '/api/v2/billing/data',
     { schema: { response: { 200: billingDataReply } }, config: { auth: 'required' } },
     async (request) => {
-      const user = await currentUser(request);
+      const user = await request.currentUser();
       const methods = (await listMethods(ctx.db, user.currency, request.region, providerNames)).map(
         toPaymentMethod,
       );
@@ -72,7 +65,7 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
       schema: { body: createInvoiceBody, response: { 200: invoice } },
     },
     async (request) => {
-      const user = await currentUser(request);
+      const user = await request.currentUser();
       const now = ctx.clock();
       const row = await createInvoice(ctx.db, {
         userId: user.id,

@@ -1,10 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { supportChatReply } from '@/lib/contracts/support';
 import type { AppContext } from '../../context';
-import { UnauthorizedError } from '../../lib/errors';
 import type { Region } from '../../lib/region';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { findUserById } from '../users/service';
 import { supportChatFor } from './service';
 
 /**
@@ -24,8 +22,7 @@ export const supportRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   const userOf = async (request: FastifyRequest) => {
     if (!request.session) return null;
-    const user = await findUserById(ctx.db, request.session.userId);
-    if (!user) throw new UnauthorizedError();
+    const user = await request.currentUser();
     return { id: user.id, email: user.email };
   };
 

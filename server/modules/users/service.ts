@@ -8,6 +8,12 @@ import type { NewUserRow, UserRow } from './schema';
 
 export type { UserRow };
 
+declare module '../../plugins/request-context' {
+  /** `request.currentUser()` of the request-context plugin answers this module's row. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface RequestUser extends UserRow {}
+}
+
 export const findUserById = repository.findById;
 export const findUserByEmail = repository.findByEmail;
 export const findUserByPhone = repository.findByPhone;

@@ -8,7 +8,6 @@ import { UnauthorizedError } from '../../lib/errors';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
 import { minorToMajor } from '../ledger/service';
-import { findUserById } from '../users/service';
 import { adjustBalance, history } from './service';
 
 /** `GET /profile/history`: the user's ledger movements, newest first. */
@@ -42,8 +41,8 @@ export const sandboxWalletRoutes: RoutePlugin<AppContext> = async (app, ctx) => 
     '/sandbox/wallet/debit',
     { config: { geoGuard: true, auth: 'required' }, schema: { body: debitBody } },
     async (request) => {
-      const user = await findUserById(ctx.db, requireSession(request).userId);
-      if (!user || !isCurrency(user.currency)) throw new UnauthorizedError();
+      const user = await request.currentUser();
+      if (!isCurrency(user.currency)) throw new UnauthorizedError();
       const result = await adjustBalance(ctx.db, {
         userId: user.id,
         currency: user.currency,
