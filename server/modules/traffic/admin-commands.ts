@@ -14,7 +14,7 @@ import {
   type CommandGroup,
   type OptionValues,
 } from '../../admin/command';
-import { minorToMajor } from '../ledger/service';
+import { money, table, text, utc } from '../../admin/toolkit';
 import { isPromoType, parsePromoValue, upsertUtmCampaign, removeUtmCampaign } from './ad-clicks';
 import {
   findMirrorCycle,
@@ -34,21 +34,6 @@ import {
   removeRedirectRule,
 } from './repository';
 import { pruneTraffic } from './retention';
-
-const text = (values: OptionValues, name: string) => {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]))
-      .join('  ')
-      .trimEnd(),
-  );
-}
 
 function expectPositionals(positionals: string[], names: string[]): string[] {
   if (positionals.length < names.length) throw new UsageError(`expected ${names.join(' ')}`);
@@ -90,7 +75,6 @@ const verificationValue = (raw: string) => {
 };
 const URL_WHAT = 'an absolute http(s) URL';
 const shown = (value: string | null) => value ?? '-';
-const utc = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
 const linkOptions = {
   revshare: { type: 'string' },
@@ -404,7 +388,7 @@ function parseDay(raw: string, option = '--since'): Date {
 const formatDeposits = (sums: Record<string, bigint>) => {
   const parts = Object.entries(sums)
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([currency, minor]) => `${currency} ${minorToMajor(minor).toFixed(2)}`);
+    .map(([currency, minor]) => `${currency} ${money(minor)}`);
   return parts.length > 0 ? parts.join(', ') : '-';
 };
 

@@ -17,12 +17,10 @@ import {
   utmReply,
 } from '@/lib/contracts/traffic';
 import type { AppContext } from '../../context';
-import { UnauthorizedError } from '../../lib/errors';
 import { rateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import type { RoutePlugin } from '../../lib/zod-fastify';
-import { noStore } from '../auth/routes';
-import { requireAuth, sessionOf } from '../auth/guard';
-import { authenticate, bearerToken } from '../auth/tokens';
+import { noStore, requireSession } from '../../plugins/request-context';
+import { requireAuth } from '../auth/guard';
 import { recordAdClick } from './ad-clicks';
 import {
   attachSource,
@@ -108,20 +106,13 @@ export const trafficRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.post(
     '/middleware/ip',
     {
+      config: { auth: 'guest' },
       schema: { body: clientReportBody, response: { 200: clientReportReply } },
       preHandler: [perIp(ATTRIBUTION_RULES.clientReport)],
     },
     async (request) => {
-      // Signed in or not: a bad or expired token only means the report is not tied to a user.
-      const token = bearerToken(request.headers.authorization);
-      let userId: number | null = null;
-      if (token) {
-        try {
-          userId = (await authenticate(ctx.db, ctx.keys.accessToken, token, ctx.clock())).userId;
-        } catch (error) {
-          if (!(error instanceof UnauthorizedError)) throw error;
-        }
-      }
+      // Signed in or not (auth: 'guest'): a bad or expired token only means the report is not tied to a user.
+      const userId = request.session?.userId ?? null;
       await recordClientReport(ctx.db, { ...request.body, ip: request.ip, userId, now: ctx.clock() });
       return { ip: request.ip };
     },
@@ -132,7 +123,7 @@ export const trafficRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     // Authentication first (onRequest): a guest gets 401 whatever the body.
     { schema: { body: attachSourceBody, response: { 200: okReply } }, onRequest: [requireAuth(ctx)] },
     async (request) => {
-      await attachSource(ctx.db, sessionOf(request).userId, request.body, ctx.clock());
+      await attachSource(ctx.db, requireSession(request).userId, request.body, ctx.clock());
       return { ok: true as const };
     },
   );
