@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { activatePromo } from '../bonuses/service';
-import type { Region } from '../geo/service';
+import type { Region } from '../../lib/region';
 import {
   findUserByEmail,
   findUserById,

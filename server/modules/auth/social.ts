@@ -12,7 +12,7 @@ import { SOCIAL_PROVIDERS } from '@/lib/contracts/auth';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ValidationError } from '../../lib/errors';
 import { activatePromo, findApplicablePromo, invalidPromo } from '../bonuses/service';
-import type { Region } from '../geo/service';
+import type { Region } from '../../lib/region';
 import { findUserByEmail, insertUser } from '../users/service';
 import { inTransaction, type AuthDeps } from './deps';
 import * as repository from './repository';

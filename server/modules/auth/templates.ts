@@ -4,8 +4,7 @@
  */
 import type { MessageLocale } from '../../lib/locale';
 
-// The locale helpers moved to server/lib/locale.ts (shared by the request-context plugin); re-exported
-// here for the modules that still import them from this file.
+// The locale helpers live in server/lib/locale.ts (the request-context plugin uses them too).
 export { DEFAULT_MESSAGE_LOCALE, localeFromAcceptLanguage, type MessageLocale } from '../../lib/locale';
 export type MessageChannel = 'email' | 'sms';
 

@@ -11,9 +11,6 @@ const REVIEW = 'review';
 const statusName = (status: number) =>
   Object.entries(STATUS_NAMES).find(([, value]) => value === status)?.[0] ?? String(status);
 
-// Kept until bonuses/admin-commands.ts imports it from server/admin/toolkit.ts (server B).
-export { findUser } from '../../admin/toolkit';
-
 export const invoiceCommands: CommandGroup = {
   name: 'invoice',
   summary: 'deposit invoices',

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
-import { countryFromHeader } from './service';
+import { countryFromHeader } from '../../lib/region';
 import { listBlockedCountries } from './repository';
 
 declare module 'fastify' {

@@ -2,9 +2,6 @@ import type { Executor } from '../../db/client';
 import { COUNTRY_CODE, countryFromHeader, regionFor, type GeoInfo } from '../../lib/region';
 import * as repository from './repository';
 
-// The region helpers live in server/lib/region.ts (shared by the request-context plugin).
-export { countryFromHeader, regionFor, regionOfRequest, type GeoInfo, type Region } from '../../lib/region';
-
 /** Normalises operator input (`kz` → `KZ`); undefined when it is not a two-letter code. */
 export function parseCountryCode(input: string): string | undefined {
   const code = input.trim().toUpperCase();
