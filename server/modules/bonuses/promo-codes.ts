@@ -9,7 +9,6 @@ import { runTransaction } from '../../db/transaction';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { Region } from '../../lib/region';
 import { lockUserMoney, minorToMajor } from '../ledger/service';
-import { accountOf } from './players';
 import { expireWaiting, findPromo, insertActivation, promoCreditedTo, waitingPromoOf } from './repository';
 import {
   DAY_MS,
@@ -100,12 +99,9 @@ export async function activatePromo(
 }
 
 /** `POST /bonus-system/bonus-activation`: the signed-in player activates a code in their account's currency. */
-export async function activatePromoForPlayer(
+export function activatePromoForPlayer(
   db: Database,
-  input: { userId: number; code: string; region: Region; now: Date },
+  input: { userId: number; currency: string; code: string; region: Region; now: Date },
 ): Promise<ActivationRow> {
-  const user = await accountOf(db, input.userId);
-  return runTransaction(db, (tx) =>
-    activatePromo(tx, { ...input, userId: user.id, currency: user.currency }),
-  );
+  return runTransaction(db, (tx) => activatePromo(tx, input));
 }

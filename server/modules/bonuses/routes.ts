@@ -14,17 +14,17 @@ import {
   waitingBonusReply,
   welcomePackReply,
 } from '@/lib/contracts/bonuses';
+import type { Currency } from '@/lib/constants/currencies';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
 import { cancelActivation, findWaitingActivation, listActivations } from './activations';
 import { campaignFor, cancelFreeSpins, listFreeSpins } from './free-spins';
-import { offerCurrency } from './players';
 import { activatePromoForPlayer, lookupBonus } from './promo-codes';
 import { toActivations } from './replies';
-import { defaultCurrencyFor, type Locale } from './rules';
-import { welcomePack, welcomePackOfPlayer } from './welcome-pack';
+import { accountCurrency, defaultCurrencyFor, offerCurrency, type Locale } from './rules';
+import { welcomePack } from './welcome-pack';
 
 /** A row id in the path: digits only (no `1e3`, `+1`, `0x1`), 1 to 2^31 − 1. */
 const id = z
@@ -48,8 +48,8 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   const userId = (request: FastifyRequest) => requireSession(request).userId;
   const signedIn = { config: { auth: 'required' as const } };
   const guarded = { config: { auth: 'required' as const, geoGuard: true } };
-  const currency = (request: FastifyRequest, asked: Parameters<typeof offerCurrency>[1]['asked']) =>
-    offerCurrency(ctx.db, { asked, userId: request.session?.userId ?? null, region: request.region });
+  const currency = async (request: FastifyRequest, asked: Currency | undefined) =>
+    offerCurrency(asked, request.session ? await request.currentUser() : null, request.region);
 
   // --- registration-and-deposit bonuses ---
 
@@ -96,8 +96,10 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     { ...guarded, schema: { body: activateBonusBody, response: { 200: activateBonusReply } } },
     async (request) => {
       const now = ctx.clock();
+      const user = await request.currentUser();
       const row = await activatePromoForPlayer(ctx.db, {
-        userId: userId(request),
+        userId: user.id,
+        currency: user.currency,
         code: request.body.promo,
         region: request.region,
         now,
@@ -134,7 +136,14 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.get(
     '/api/v3/welcome-pack/get-welcome-packs',
     { ...signedIn, schema: { response: { 200: welcomePackReply } } },
-    async (request) => welcomePackOfPlayer(ctx.db, { userId: userId(request), locale: locale(request) }),
+    async (request) => {
+      const user = await request.currentUser();
+      return welcomePack(ctx.db, {
+        currency: accountCurrency(user),
+        locale: locale(request),
+        userId: user.id,
+      });
+    },
   );
 
   // --- free spins ---

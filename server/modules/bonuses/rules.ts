@@ -32,6 +32,21 @@ export const secondsUntil = (at: Date, now: Date) =>
   Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000));
 export const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
 
+/** An account's currency; RUB when it is none the site knows. */
+export const accountCurrency = (user: { currency: string }): Currency =>
+  isCurrency(user.currency) ? user.currency : 'RUB';
+
+/** The currency offers are shown in: the one asked for, else the signed-in caller's, else the region's. */
+export function offerCurrency(
+  asked: Currency | undefined,
+  user: { currency: string } | null,
+  region: Region,
+): Currency {
+  if (asked) return asked;
+  if (user && isCurrency(user.currency)) return user.currency;
+  return defaultCurrencyFor(region);
+}
+
 /** A typed code as stored (upper-case), or null when it is not a promo code at all. */
 export function normalizePromoCode(input: string): string | null {
   const parsed = promoCode.safeParse(input);

@@ -13,7 +13,6 @@ import {
   paidDepositsOf,
   stagesAwardedTo,
 } from './repository';
-import { accountCurrency, accountOf } from './players';
 import { betFor, pick, termsFor, type Locale } from './rules';
 
 /** The welcome pack's title per language, as the operator set it (null when unset). */
@@ -85,13 +84,4 @@ export async function welcomePack(
       };
     }),
   };
-}
-
-/** `GET /api/v3/welcome-pack/get-welcome-packs`: the pack in the signed-in player's currency, with their progress. */
-export async function welcomePackOfPlayer(
-  db: Executor,
-  input: { userId: number; locale: Locale },
-): Promise<WelcomePack> {
-  const user = await accountOf(db, input.userId);
-  return welcomePack(db, { currency: accountCurrency(user), locale: input.locale, userId: user.id });
 }

@@ -29,7 +29,7 @@ import { buildCaseTable, caseProblems } from './cases';
 import { playCase, playCoinflip, playDice, playKeno, playRoulette } from './engine';
 import { slugParams } from './params';
 import { findCase } from './repository';
-import { checkBetLimits, placeBet, playerOf, toMinor, type BetResult, type Decision } from './service';
+import { checkBetLimits, placeBet, toMinor, type BetResult, type Decision, type Player } from './service';
 
 /** What the engine settled an instant bet at. */
 interface Settlement {
@@ -193,15 +193,15 @@ const settle = (result: Settlement): Decision => ({
 });
 
 /**
- * Places an instant bet of `game` for the user (401 when the account is gone): the entry prepares it,
+ * Places an instant bet of `game` for the player: the entry prepares it,
  * placeBet plays and settles it in one transaction (see service.ts).
  */
 export async function placeInstantBet<Body extends { idempotency_key: string }, Params>(
   db: Database,
   game: InstantGame<Body, Params>,
-  input: { userId: number; request: Body & Params; now: Date },
+  input: { player: Player; request: Body & Params; now: Date },
 ): Promise<BetResult> {
-  const player = await playerOf(db, input.userId);
+  const { player } = input;
   const bet = await game.prepare(db, input.request, player.currency);
   return placeBet(db, {
     userId: player.id,

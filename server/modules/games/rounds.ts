@@ -29,10 +29,10 @@ import {
   actOnRound,
   checkBetLimits,
   placeBet,
-  playerOf,
   toMinor,
   type BetResult,
   type BetRow,
+  type Player,
   type RoundUpdate,
 } from './service';
 
@@ -40,13 +40,13 @@ type MinerStartBody = z.infer<typeof minerStartBody>;
 type HiloStartBody = z.infer<typeof hiloStartBody>;
 
 /**
- * Starts a round of `game` for the user (401 when the account is gone): the stake, within the game's
+ * Starts a round of `game` for the player: the stake, within the game's
  * limits for the player's currency (422 on `amount`), moves at once and the round opens on `opening`.
  */
 async function startRound(
   db: Database,
   input: {
-    userId: number;
+    player: Player;
     game: 'miner' | 'hilo';
     amount: number;
     idempotencyKey: string;
@@ -56,7 +56,7 @@ async function startRound(
     now: Date;
   },
 ): Promise<BetResult> {
-  const player = await playerOf(db, input.userId);
+  const { player } = input;
   const amountMinor = toMinor(input.amount);
   checkBetLimits(player.currency, input.game, amountMinor);
   return placeBet(db, {
@@ -78,17 +78,17 @@ async function startRound(
   });
 }
 
-type StartInput<Body> = { userId: number; body: Body; now: Date };
+type StartInput<Body> = { player: Player; body: Body; now: Date };
 
 // --- miner --------------------------------------------------------------------------------------------
 
 export function startMiner(
   db: Database,
-  { userId, body, now }: StartInput<MinerStartBody>,
+  { player, body, now }: StartInput<MinerStartBody>,
 ): Promise<BetResult> {
   const { amount, mines } = body;
   return startRound(db, {
-    userId,
+    player,
     game: 'miner',
     amount,
     idempotencyKey: body.idempotency_key,
@@ -214,10 +214,10 @@ export function cashOutMiner(db: Database, input: MoveInput): Promise<BetResult>
 
 export function startHilo(
   db: Database,
-  { userId, body, now }: StartInput<HiloStartBody>,
+  { player, body, now }: StartInput<HiloStartBody>,
 ): Promise<BetResult> {
   return startRound(db, {
-    userId,
+    player,
     game: 'hilo',
     amount: body.amount,
     idempotencyKey: body.idempotency_key,

@@ -27,7 +27,7 @@ import { currencyQuery, idParams, notFound, slugParams } from './params';
 import { cashOutHilo, cashOutMiner, guessHilo, revealMiner, startHilo, startMiner } from './rounds';
 import { toBet, toBetReply } from './replies';
 import { findBet, findCase, listBets, listCases, openRound } from './repository';
-import { shownCurrency, type BetResult } from './service';
+import { asPlayer, shownCurrency, type BetResult } from './service';
 
 /**
  * The game calls of lib/contracts/games.ts, all on this one server (each spec service's base address
@@ -41,8 +41,9 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   const locale = (request: FastifyRequest): MessageLocale => request.locale ?? 'en';
   const userId = (request: FastifyRequest) => requireSession(request).userId;
   const reply = (request: FastifyRequest, result: BetResult) => toBetReply(result, locale(request));
-  const currencyOf = (request: FastifyRequest, asked: Currency | undefined) =>
-    shownCurrency(ctx.db, asked, request.session?.userId ?? null);
+  const player = async (request: FastifyRequest) => asPlayer(await request.currentUser());
+  const currencyOf = async (request: FastifyRequest, asked: Currency | undefined) =>
+    shownCurrency(asked, request.session ? await request.currentUser() : null);
   const guest = { config: { auth: 'guest' as const } };
   const bet = { config: { geoGuard: true, auth: 'required' as const } };
   const betRoute = { response: { 200: betReply } };
@@ -56,7 +57,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
       async (request) => {
         const input = { ...(request.params as Params), ...(request.body as Body) };
         const result = await placeInstantBet(ctx.db, game, {
-          userId: userId(request),
+          player: await player(request),
           request: input,
           now: ctx.clock(),
         });
@@ -104,7 +105,10 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   const now = () => ctx.clock();
   app.post('/miner/start', { ...bet, schema: { body: minerStartBody, ...betRoute } }, async (request) =>
-    reply(request, await startMiner(ctx.db, { userId: userId(request), body: request.body, now: now() })),
+    reply(
+      request,
+      await startMiner(ctx.db, { player: await player(request), body: request.body, now: now() }),
+    ),
   );
   app.post(
     '/miner/:id/reveal',
@@ -116,7 +120,10 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     },
   );
   app.post('/hilo/start', { ...bet, schema: { body: hiloStartBody, ...betRoute } }, async (request) =>
-    reply(request, await startHilo(ctx.db, { userId: userId(request), body: request.body, now: now() })),
+    reply(
+      request,
+      await startHilo(ctx.db, { player: await player(request), body: request.body, now: now() }),
+    ),
   );
   app.post(
     '/hilo/:id/guess',

@@ -15,12 +15,11 @@ import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import { getBetLimits, type BetGame } from '@/lib/constants/bet-limits';
 import type { Seeds } from '@/lib/fair';
 import { toMinorUnits } from '@/lib/money';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { recordWager } from '../bonuses/service';
 import { consumeNonce, lockActivePair } from '../fair/service';
-import { findUserById } from '../users/service';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
@@ -119,22 +118,21 @@ export function checkBetLimits(currency: Currency, game: BetGame, amountMinor: b
   }
 }
 
-/** The player placing a bet: their account with a known currency, else 401. */
-export async function playerOf(db: Executor, userId: number): Promise<{ id: number; currency: Currency }> {
-  const user = await findUserById(db, userId);
-  if (!user || !isCurrency(user.currency)) throw new UnauthorizedError();
+/** The player placing a bet. */
+export interface Player {
+  id: number;
+  currency: Currency;
+}
+
+/** The signed-in user as a player: 401 unless their account has a currency the games know. */
+export function asPlayer(user: { id: number; currency: string }): Player {
+  if (!isCurrency(user.currency)) throw new UnauthorizedError();
   return { id: user.id, currency: user.currency };
 }
 
 /** The currency prices and limits are shown in: the one asked for, else the signed-in caller's, else RUB. */
-export async function shownCurrency(
-  db: Executor,
-  asked: Currency | undefined,
-  userId: number | null,
-): Promise<Currency> {
+export function shownCurrency(asked: Currency | undefined, user: { currency: string } | null): Currency {
   if (asked) return asked;
-  if (userId === null) return 'RUB';
-  const user = await findUserById(db, userId);
   return user && isCurrency(user.currency) ? user.currency : 'RUB';
 }
 
