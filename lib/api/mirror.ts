@@ -31,5 +31,8 @@ export async function getMirror(): Promise<Mirror | null> {
   }
 }
 
+/** The query key of the mirror data. */
+export const mirrorKeys = { all: ['mirror'] as const };
+
 export const mirrorQueryOptions = () =>
-  queryOptions({ queryKey: ['mirror'], queryFn: getMirror, staleTime: 10 * 60_000, retry: false });
+  queryOptions({ queryKey: mirrorKeys.all, queryFn: getMirror, staleTime: 10 * 60_000, retry: false });

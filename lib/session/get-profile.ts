@@ -45,6 +45,8 @@ export async function getProfile(): Promise<Profile> {
 export const sessionKeys = {
   all: ['profile'] as const,
   profile: () => [...sessionKeys.all, 'user'] as const,
+  /** The mutation that saves one setting. */
+  setting: (field: string) => [...sessionKeys.all, 'settings', field] as const,
 };
 
 /** The key of the profile query: the player's data, balance included. */

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { messageOf, validationErrorsOf } from '@/lib/api/errors';
 import type { User } from '@/lib/api/schemas/user';
-import { type Profile, profileQueryKey } from './get-profile';
+import { type Profile, profileQueryKey, sessionKeys } from './get-profile';
 import { type SettingsChange, updateSettings } from './update-settings';
 
 /** The four settings `PUT /profile/settings` takes, one per call. */
@@ -42,7 +42,7 @@ export function useUpdateSetting<F extends SettingField>(
 ) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: ['profile', 'settings', field],
+    mutationKey: sessionKeys.setting(field),
     mutationFn: (value: NonNullable<User[F]>) => updateSettings({ [field]: value } as SettingsChange),
     onMutate: async (value) => {
       await client.cancelQueries({ queryKey: profileQueryKey });

@@ -19,7 +19,7 @@ import { ROUTES } from '@/lib/routes';
 import { useLocaleStore } from '@/lib/stores/locale-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { useClientSession } from '@/lib/stores/use-client-session';
-import { getSupportChat } from '../api/get-support-chat';
+import { getSupportChat, supportChatKeys } from '../api/get-support-chat';
 import {
   refreshMessenger,
   showMessenger,
@@ -64,7 +64,7 @@ function useSupportChat(requested: boolean) {
 
   // A signed-in player's chat waits for the profile, so they are not booted as a guest first.
   const query = useQuery({
-    queryKey: ['support-chat', region, isLoggedIn ? userId : 'guest'],
+    queryKey: supportChatKeys.chat(region, isLoggedIn ? userId : 'guest'),
     queryFn: getSupportChat,
     enabled: hydrated && (settled || requested) && (!isLoggedIn || userId !== null || requested),
     staleTime: Infinity,
