@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { requireSession } from '../../plugins/request-context';
-import { authenticate, bearerToken, type AuthSession } from './tokens';
+import { authenticate, bearerToken } from './tokens';
 
 /**
- * preHandler of authenticated routes: a valid, unexpired bearer token of a live family, else 401.
- * Prefer `config: { auth: 'required' }` (server/plugins/request-context.ts); this explicit hook is for a
- * route that must authenticate at another stage (e.g. onRequest, before body validation).
+ * An explicit authentication hook, for the one route that must authenticate at another stage than
+ * `config: { auth: 'required' }` does (traffic's POST /attachSource: onRequest, so a guest gets 401
+ * before its body is validated). Sets `request.session` like the request-context plugin; read it with
+ * `requireSession(request)`. Every other route declares `config: { auth }` (server/plugins/request-context.ts).
  */
 export function requireAuth({ db, keys, clock }: Pick<AppContext, 'db' | 'keys' | 'clock'>) {
   return async (request: FastifyRequest): Promise<void> => {
@@ -17,9 +17,4 @@ export function requireAuth({ db, keys, clock }: Pick<AppContext, 'db' | 'keys' 
       clock(),
     );
   };
-}
-
-/** The session established for this request (`requireSession` of the request-context plugin). */
-export function sessionOf(request: FastifyRequest): AuthSession {
-  return requireSession(request);
 }

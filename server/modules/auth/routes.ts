@@ -46,9 +46,6 @@ export function routeHelpers(ctx: AppContext) {
   };
 }
 
-// Kept until bonuses, games and traffic import it from server/plugins/request-context.ts (server B).
-export { noStore } from '../../plugins/request-context';
-
 const signedIn = (token: string) => ({ success: true as const, token, sso: null });
 
 /** Sign-up, log-in, codes, account verification and the session calls of spec §7 "Authentication". */
