@@ -10,7 +10,7 @@ import { useSessionStore } from '@/lib/stores/session-store';
 import { bonusActivationsQueryOptions, isCancellable } from '../api/get-bonus-activations';
 import { useCancelBonus } from '../api/cancel-bonus';
 import { formatDateTime, formatNumber, isoOf } from '../format';
-import { CancellableList } from './cancellable-list';
+import { CancellableList, ItemCard } from './cancellable-list';
 import { STATUS_BADGE } from './status-badge';
 import { WagerProgress } from './wager-progress';
 
@@ -46,31 +46,29 @@ export function BonusList() {
           : t('cancelWarningWaiting')
       }
       renderItem={(item, askCancel) => (
-        <li key={item.id} className="rounded-2xl border border-line bg-panel p-4" data-testid="bonus-item">
-          <div className="flex flex-wrap items-start justify-between gap-2">
-            <div className="min-w-0">
-              <h3 className="font-semibold" data-testid="bonus-name">
-                {item.name}
-              </h3>
-              <p className="text-sm text-muted">{t(`source.${item.source}`)}</p>
-            </div>
-            <span
-              className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[item.status]}`}
-              data-testid="bonus-status"
-            >
-              {t(`status.${item.status}`)}
-            </span>
-          </div>
-          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted">{t('amount')}</dt>
-            <dd className="text-right font-semibold tabular-nums" data-testid="bonus-amount">
-              {formatMoney(item.amount, item.currency, iso)}
-            </dd>
-            <dt className="text-muted">{t('wager')}</dt>
-            <dd className="text-right tabular-nums">
-              {t('wagerValue', { wager: formatNumber(item.wager, iso) })}
-            </dd>
-          </dl>
+        <ItemCard
+          key={item.id}
+          testId="bonus-item"
+          title={item.name}
+          titleTestId="bonus-name"
+          subtitle={t(`source.${item.source}`)}
+          badge={t(`status.${item.status}`)}
+          badgeClass={STATUS_BADGE[item.status]}
+          badgeTestId="bonus-status"
+          facts={[
+            {
+              label: t('amount'),
+              value: formatMoney(item.amount, item.currency, iso),
+              className: 'text-right font-semibold tabular-nums',
+              testId: 'bonus-amount',
+            },
+            {
+              label: t('wager'),
+              value: t('wagerValue', { wager: formatNumber(item.wager, iso) }),
+              className: 'text-right tabular-nums',
+            },
+          ]}
+        >
           {item.wager_required > 0 ? (
             <div className="mt-3">
               <WagerProgress
@@ -100,7 +98,7 @@ export function BonusList() {
               {t('cancel')}
             </button>
           ) : null}
-        </li>
+        </ItemCard>
       )}
     />
   );

@@ -2,7 +2,7 @@
 
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { notifyRequestError } from '@/lib/api/notify-request-error';
 import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
@@ -98,5 +98,62 @@ export function CancellableList<T, Id>({
         testId={dialogTestId}
       />
     </>
+  );
+}
+
+/**
+ * One item of a {@link CancellableList}: its title and subtitle, a badge, a list of facts (label and
+ * value), then what the item adds (`children`: progress, terms, buttons).
+ */
+export function ItemCard({
+  testId,
+  title,
+  titleTestId,
+  subtitle,
+  badge,
+  badgeClass,
+  badgeTestId,
+  facts,
+  children,
+}: {
+  testId: string;
+  title: ReactNode;
+  titleTestId: string;
+  subtitle: ReactNode;
+  badge: ReactNode;
+  /** The badge's border and text colours. */
+  badgeClass: string;
+  badgeTestId: string;
+  facts: { label: string; value: ReactNode; className: string; testId?: string }[];
+  children?: ReactNode;
+}) {
+  return (
+    <li className="rounded-2xl border border-line bg-panel p-4" data-testid={testId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold" data-testid={titleTestId}>
+            {title}
+          </h3>
+          <p className="text-sm text-muted">{subtitle}</p>
+        </div>
+        <span
+          className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${badgeClass}`}
+          data-testid={badgeTestId}
+        >
+          {badge}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        {facts.map((fact) => (
+          <Fragment key={fact.label}>
+            <dt className="text-muted">{fact.label}</dt>
+            <dd className={fact.className} data-testid={fact.testId}>
+              {fact.value}
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+      {children}
+    </li>
   );
 }

@@ -13,7 +13,7 @@ import { useCancelFreeSpins } from '../api/cancel-free-spins';
 import { freeSpinCampaignQueryOptions } from '../api/get-free-spin-campaign';
 import { freeSpinsQueryOptions } from '../api/get-free-spins';
 import { formatDateTime, formatNumber, isoOf } from '../format';
-import { CancellableList } from './cancellable-list';
+import { CancellableList, ItemCard } from './cancellable-list';
 
 /**
  * /profile/bonuses: the user's free spins (game, count, bet, expiry in the locale and the user's
@@ -38,33 +38,33 @@ export function FreeSpinsList() {
       dialogTitle={() => t('cancelTitle')}
       dialogWarning={(spin) => t('cancelWarning', { count: spin?.count ?? 0, game: spin?.game.name ?? '' })}
       renderItem={(spin, askCancel) => (
-        <li key={spin.id} className="rounded-2xl border border-line bg-panel p-4" data-testid="free-spin">
-          <div className="flex flex-wrap items-start justify-between gap-2">
-            <div className="min-w-0">
-              <h3 className="font-semibold" data-testid="free-spin-game">
-                {spin.game.name}
-              </h3>
-              <p className="text-sm text-muted">{spin.name}</p>
-            </div>
-            <span
-              className="rounded-full border border-gold px-2 py-0.5 text-xs font-semibold text-gold"
-              data-testid="free-spin-count"
-            >
-              {t('count', { count: spin.count })}
-            </span>
-          </div>
-          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted">{t('bet')}</dt>
-            <dd className="text-right font-semibold tabular-nums" data-testid="free-spin-bet">
-              {formatMoney(spin.bet, spin.currency, iso)}
-            </dd>
-            <dt className="text-muted">{t('expires')}</dt>
-            <dd className="text-right">
-              <time dateTime={spin.expiration_at} data-testid="free-spin-expires">
-                {formatDateTime(spin.expiration_at, iso, timeZone)}
-              </time>
-            </dd>
-          </dl>
+        <ItemCard
+          key={spin.id}
+          testId="free-spin"
+          title={spin.game.name}
+          titleTestId="free-spin-game"
+          subtitle={spin.name}
+          badge={t('count', { count: spin.count })}
+          badgeClass="border-gold text-gold"
+          badgeTestId="free-spin-count"
+          facts={[
+            {
+              label: t('bet'),
+              value: formatMoney(spin.bet, spin.currency, iso),
+              className: 'text-right font-semibold tabular-nums',
+              testId: 'free-spin-bet',
+            },
+            {
+              label: t('expires'),
+              value: (
+                <time dateTime={spin.expiration_at} data-testid="free-spin-expires">
+                  {formatDateTime(spin.expiration_at, iso, timeZone)}
+                </time>
+              ),
+              className: 'text-right',
+            },
+          ]}
+        >
           <CampaignDetails spin={spin} iso={iso} timeZone={timeZone} />
           <div className="mt-4 flex flex-wrap gap-3">
             <Link
@@ -84,7 +84,7 @@ export function FreeSpinsList() {
               {t('cancel')}
             </button>
           </div>
-        </li>
+        </ItemCard>
       )}
     />
   );
