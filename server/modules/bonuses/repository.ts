@@ -6,8 +6,8 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { INVOICE_STATUS } from '@/lib/contracts/billing';
 import type { Executor } from '../../db/client';
-import { operatorSettings } from '../../db/schema';
-import { billingInvoices } from '../billing/schema';
+// Paid deposits are billing's table, read through the database layer (billing calls this module).
+import { billingInvoices, operatorSettings } from '../../db/schema';
 import { WELCOME_PACK_TITLE_SETTING } from './rules';
 import {
   bonusActivations,
