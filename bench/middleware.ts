@@ -22,7 +22,10 @@ function visit(i: number, fresh: boolean): GuardRequest {
     url: new URL(`https://aurum.example/ru${pathWithoutLocale}?stag=bench`),
     locale: 'ru',
     pathWithoutLocale,
-    forward: { 'x-forwarded-for': fresh ? `198.51.${(i >> 8) & 255}.${i & 255}` : '198.51.100.1', 'cf-ipcountry': 'KZ' },
+    forward: {
+      'x-forwarded-for': fresh ? `198.51.${(i >> 8) & 255}.${i & 255}` : '198.51.100.1',
+      'cf-ipcountry': 'KZ',
+    },
   };
 }
 
@@ -56,7 +59,11 @@ async function main(): Promise<void> {
   try {
     const now = new Date();
     await upsertMirror(db, 'aurum.example', { telegramChannelUrl: 'https://t.me/aurum' }, now);
-    await upsertRedirectRule(db, { sourcePath: '/old-promo', target: '/welcome-pack', status: 301, enabled: true }, now);
+    await upsertRedirectRule(
+      db,
+      { sourcePath: '/old-promo', target: '/welcome-pack', status: 301, enabled: true },
+      now,
+    );
     console.log(`Guard chain of the middleware, ${REQUESTS} requests each, one at a time (API on ${base})\n`);
     await measure('API reachable, new visitor and path (cold)', base, true);
     await measure('API reachable, returning visitor (cached)', base, false);

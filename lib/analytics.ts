@@ -47,7 +47,8 @@ function load(): Promise<Client | null> {
 export function capture(event: string, properties: Properties = {}): void {
   const entry = { event, properties };
   for (const listener of listeners) listener(entry);
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(ANALYTICS_DOM_EVENT, { detail: entry }));
+  if (typeof window !== 'undefined')
+    window.dispatchEvent(new CustomEvent(ANALYTICS_DOM_EVENT, { detail: entry }));
   if (client) {
     client.capture(event, properties);
     return;

@@ -26,7 +26,9 @@ export function registrationAttribution(promo?: string | null) {
 }
 
 /** `POST middleware/ip` with the host and user agent (spec section 7). Failures are swallowed and logged. */
-export async function reportClient(api: { post: (url: string, body: unknown) => Promise<unknown> }): Promise<void> {
+export async function reportClient(api: {
+  post: (url: string, body: unknown) => Promise<unknown>;
+}): Promise<void> {
   try {
     await api.post('middleware/ip', { host: window.location.host, userAgent: navigator.userAgent });
   } catch (error) {
@@ -75,7 +77,9 @@ export function hasSourceAttribution(): boolean {
  * `POST attachSource` with every attribution value, each null if absent (spec section 7). Failures
  * are swallowed and logged (spec section 8): it never rejects.
  */
-export async function attachSource(api: { post: (url: string, body: unknown) => Promise<unknown> }): Promise<void> {
+export async function attachSource(api: {
+  post: (url: string, body: unknown) => Promise<unknown>;
+}): Promise<void> {
   try {
     await api.post('attachSource', sourceAttribution());
   } catch (error) {

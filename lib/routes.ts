@@ -76,7 +76,8 @@ export function pageKindOf(path: string): PageKind {
   if (/^\/games\/cases\/[^/]+$/.test(path)) return 'game';
   if (/^\/games\/rooms\/(purple|red|yellow)$/.test(path)) return 'game';
   if (/^\/games\/(slots|live-casino)\/[^/]+\/(play|demo)$/.test(path)) return 'game';
-  if (/^\/(games\/(cases|rooms|slots|live-casino)|betting|tournaments(\/[^/]+)?|top)$/.test(path)) return 'fullWidth';
+  if (/^\/(games\/(cases|rooms|slots|live-casino)|betting|tournaments(\/[^/]+)?|top)$/.test(path))
+    return 'fullWidth';
   return 'default';
 }
 

@@ -13,6 +13,8 @@ const messages = JSON.parse(readFileSync(target, 'utf8'));
 const incoming = JSON.parse(readFileSync(file, 'utf8'));
 for (const [namespace, value] of Object.entries(incoming)) {
   messages[namespace] =
-    value && typeof value === 'object' && !Array.isArray(value) ? { ...(messages[namespace] ?? {}), ...value } : value;
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? { ...(messages[namespace] ?? {}), ...value }
+      : value;
 }
 writeFileSync(target, `${JSON.stringify(messages, null, 2)}\n`);

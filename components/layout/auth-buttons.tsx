@@ -59,7 +59,10 @@ export function AuthButtons() {
         data-testid="profile-link"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
+          <path
+            fill="currentColor"
+            d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z"
+          />
         </svg>
         <span className="hidden sm:inline">{t('account.profile')}</span>
       </Link>

@@ -11,7 +11,11 @@ export async function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <Link href="/" className="flex items-center gap-2 text-lg font-bold" aria-label={t('header.logoLabel')}>
+        <Link
+          href="/"
+          className="flex items-center gap-2 text-lg font-bold"
+          aria-label={t('header.logoLabel')}
+        >
           <LogoMark />
           <span aria-hidden="true" className="hidden sm:inline">
             {t('app.name')}

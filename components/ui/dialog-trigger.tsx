@@ -17,7 +17,13 @@ export function DialogTrigger({
 }) {
   const open = useModalStore((state) => state.open);
   return (
-    <button type="button" className={className} onClick={() => open(modal)} aria-haspopup="dialog" data-testid={testId}>
+    <button
+      type="button"
+      className={className}
+      onClick={() => open(modal)}
+      aria-haspopup="dialog"
+      data-testid={testId}
+    >
       {children}
     </button>
   );

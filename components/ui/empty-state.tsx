@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** What a screen shows when it has nothing to list or cannot act yet: says so plainly. */
-export function EmptyState({ title, hint, children }: { title: string; hint?: string; children?: ReactNode }) {
+export function EmptyState({
+  title,
+  hint,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  children?: ReactNode;
+}) {
   return (
     <section
       role="status"

@@ -43,7 +43,12 @@ function NotificationItem({ item, closeLabel }: { item: AppNotification; closeLa
         {item.title ? <p className="font-semibold">{item.title}</p> : null}
         <p className="whitespace-pre-line">{item.text}</p>
       </div>
-      <button type="button" onClick={() => dismiss(item.id)} aria-label={closeLabel} className="text-muted hover:text-white">
+      <button
+        type="button"
+        onClick={() => dismiss(item.id)}
+        aria-label={closeLabel}
+        className="text-muted hover:text-white"
+      >
         ×
       </button>
     </div>

@@ -55,7 +55,10 @@ export function PhoneInput({
           value={value.country}
           onChange={(event) => {
             const country = event.target.value as PhoneCountry;
-            onChange({ country, national: applyMask(value.national.replace(/\D/g, ''), phoneInputMask(country)) });
+            onChange({
+              country,
+              national: applyMask(value.national.replace(/\D/g, ''), phoneInputMask(country)),
+            });
           }}
           className="min-h-11 rounded-xl border border-line bg-panel-2 px-2"
         >

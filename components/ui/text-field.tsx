@@ -9,7 +9,9 @@ export const TextField = forwardRef<
 >(function TextField({ label, error, hint, id, className, ...props }, ref) {
   const generated = useId();
   const inputId = id ?? generated;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(' ');
+  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={className}>
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium">

@@ -1,6 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
-import { billingDataReply, createInvoiceBody, type Invoice, type PaymentMethod } from '@/lib/contracts/billing';
+import {
+  billingDataReply,
+  createInvoiceBody,
+  type Invoice,
+  type PaymentMethod,
+} from '@/lib/contracts/billing';
 import { apiPath } from './handlers';
 
 /** A card method with its own limits. */
@@ -58,13 +63,20 @@ export function billingHandlers(created: CreateInvoiceRequest[] = []) {
     http.post(apiPath('/api/v2/billing/payment'), async ({ request }) => {
       const parsed = createInvoiceBody.safeParse(await request.json());
       if (!parsed.success) {
-        return HttpResponse.json({ message: 'invalid', errors: { body: [`contract: ${parsed.error.message}`] } }, { status: 422 });
+        return HttpResponse.json(
+          { message: 'invalid', errors: { body: [`contract: ${parsed.error.message}`] } },
+          { status: 422 },
+        );
       }
       created.push(parsed.data);
-      const invoice = byKey.get(parsed.data.idempotency_key) ?? testInvoice({ id: 7000 + byKey.size + 1, amount: parsed.data.amount });
+      const invoice =
+        byKey.get(parsed.data.idempotency_key) ??
+        testInvoice({ id: 7000 + byKey.size + 1, amount: parsed.data.amount });
       byKey.set(parsed.data.idempotency_key, invoice);
       return HttpResponse.json(invoice);
     }),
-    http.get(apiPath('/billing/payment/status/:id'), () => HttpResponse.json({ status: 1, amount: 500, life_time: 1200 })),
+    http.get(apiPath('/billing/payment/status/:id'), () =>
+      HttpResponse.json({ status: 1, amount: 500, life_time: 1200 }),
+    ),
   ];
 }

@@ -39,7 +39,9 @@ describe('messages', () => {
 
   it.each(['ru', 'kz'] as const)('%s keeps the placeholders of every en message', (locale) => {
     const broken = [...locales.en]
-      .filter(([key, text]) => placeholders(text).join() !== placeholders(locales[locale].get(key) ?? '').join())
+      .filter(
+        ([key, text]) => placeholders(text).join() !== placeholders(locales[locale].get(key) ?? '').join(),
+      )
       .map(([key]) => key);
     expect(broken).toEqual([]);
   });

@@ -17,7 +17,9 @@ export function ErrorScreen({ onRetry }: { onRetry?: () => void }) {
         <button
           type="button"
           className={buttonClass.secondary}
-          onClick={onRetry ?? (() => window.history.length > 1 ? window.history.back() : window.location.reload())}
+          onClick={
+            onRetry ?? (() => (window.history.length > 1 ? window.history.back() : window.location.reload()))
+          }
         >
           {t('retry')}
         </button>

@@ -32,8 +32,12 @@ export function ModalHost() {
       <Dialog {...props(MODAL.signup)} title={t('auth.signupTitle')}>
         {top === MODAL.signup ? <SignupForm /> : null}
       </Dialog>
-      <Dialog {...props(MODAL.PayIn)} title={t('billing.payInTitle')}>{top === MODAL.PayIn ? <PayIn /> : null}</Dialog>
-      <Dialog {...props(MODAL.SuccessPayment)} title={t('billing.successTitle')}>{top === MODAL.SuccessPayment ? <SuccessPayment /> : null}</Dialog>
+      <Dialog {...props(MODAL.PayIn)} title={t('billing.payInTitle')}>
+        {top === MODAL.PayIn ? <PayIn /> : null}
+      </Dialog>
+      <Dialog {...props(MODAL.SuccessPayment)} title={t('billing.successTitle')}>
+        {top === MODAL.SuccessPayment ? <SuccessPayment /> : null}
+      </Dialog>
       <DepositPrompt />
       <InvoiceWatcher />
     </>

@@ -9,7 +9,13 @@ interface PolicyText {
 }
 
 /** One policy document, in the interface language, with a table of contents. */
-export async function PolicyDocument({ doc, path }: { doc: 'kyc' | 'userAgreement' | 'confidential'; path: string }) {
+export async function PolicyDocument({
+  doc,
+  path,
+}: {
+  doc: 'kyc' | 'userAgreement' | 'confidential';
+  path: string;
+}) {
   const t = await getTranslations('policy');
   const text = t.raw(doc as never) as PolicyText;
   return (

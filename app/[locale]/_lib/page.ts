@@ -8,7 +8,9 @@ export interface LocaleParams<P extends object = object> {
 }
 
 /** Reads the locale of a page and enables static rendering for it. */
-export async function enterPage<P extends object>({ params }: LocaleParams<P>): Promise<{ locale: Locale } & P> {
+export async function enterPage<P extends object>({
+  params,
+}: LocaleParams<P>): Promise<{ locale: Locale } & P> {
   const resolved = await params;
   if (!isLocale(resolved.locale)) notFound();
   setRequestLocale(resolved.locale);
@@ -20,7 +22,10 @@ import type messages from '@/messages/en.json';
 export type PageKey = keyof (typeof messages)['pages'];
 
 /** `generateMetadata` for a page whose title and description live under `pages.<key>`. */
-export function pageMetadata(key: PageKey, values?: (params: Record<string, string>) => Record<string, string>) {
+export function pageMetadata(
+  key: PageKey,
+  values?: (params: Record<string, string>) => Record<string, string>,
+) {
   return async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
     const resolved = (await params) as { locale: string } & Record<string, string>;
     if (!isLocale(resolved.locale)) notFound();

@@ -30,16 +30,26 @@ export const registerByPhone = (body: In<typeof registerPhoneBody>) =>
   api.post('/api/v2/auth/register/phone', body).then((r) => authReply.parse(r.data));
 
 export const loginByEmailPassword = (body: In<typeof loginEmailPasswordBody>) =>
-  api.post('/api/v2/auth/login/email/password', body, { skipAuthRefresh: true }).then((r) => authReply.parse(r.data));
+  api
+    .post('/api/v2/auth/login/email/password', body, { skipAuthRefresh: true })
+    .then((r) => authReply.parse(r.data));
 export const loginByEmailCode = (body: In<typeof loginEmailCodeBody>) =>
-  api.post('/api/v2/auth/login/email/code', body, { skipAuthRefresh: true }).then((r) => authReply.parse(r.data));
+  api
+    .post('/api/v2/auth/login/email/code', body, { skipAuthRefresh: true })
+    .then((r) => authReply.parse(r.data));
 export const loginByPhonePassword = (body: In<typeof loginPhonePasswordBody>, sms: boolean) =>
   api
-    .post('/api/v2/auth/login/phone/password', body, { skipAuthRefresh: true, params: sms ? { type: 'sms' } : undefined })
+    .post('/api/v2/auth/login/phone/password', body, {
+      skipAuthRefresh: true,
+      params: sms ? { type: 'sms' } : undefined,
+    })
     .then((r) => authReply.parse(r.data));
 export const loginByPhoneCode = (body: In<typeof loginPhoneCodeBody>, sms: boolean) =>
   api
-    .post('/api/v2/auth/login/phone/code', body, { skipAuthRefresh: true, params: sms ? { type: 'sms' } : undefined })
+    .post('/api/v2/auth/login/phone/code', body, {
+      skipAuthRefresh: true,
+      params: sms ? { type: 'sms' } : undefined,
+    })
     .then((r) => authReply.parse(r.data));
 
 /** Sends a one-time log-in code. */
@@ -50,7 +60,9 @@ export const sendPhoneLoginCode = (body: In<typeof sendPhoneCodeBody>) =>
 export const resendEmailLoginCode = (body: In<typeof sendEmailCodeBody>) =>
   api.post('/api/v2/auth/login/email/resend', body).then((r) => codeSentReply.parse(r.data));
 export const resendPhoneLoginCode = (body: In<typeof sendPhoneCodeBody>) =>
-  api.post('/api/v2/auth/login/phone/code/resend', body, { params: { type: 'sms' } }).then((r) => codeSentReply.parse(r.data));
+  api
+    .post('/api/v2/auth/login/phone/code/resend', body, { params: { type: 'sms' } })
+    .then((r) => codeSentReply.parse(r.data));
 
 /** The logged-in user's own address: resend and verify its code. */
 export const resendEmailVerification = () =>

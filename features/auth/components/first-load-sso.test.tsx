@@ -24,10 +24,17 @@ describe('FirstLoadSso', () => {
 
   it('sets the cookie and goes to the SSO address when the mirror data has one', async () => {
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, href: 'http://localhost:3000/ru', search: '' });
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      assign,
+      href: 'http://localhost:3000/ru',
+      search: '',
+    });
     server.use(http.get('*/api/mirror', () => HttpResponse.json({ sso: 'https://sso.example/login' })));
     renderSso();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sso.example/login?url=http%3A%2F%2Flocalhost%3A3000%2Fru'));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://sso.example/login?url=http%3A%2F%2Flocalhost%3A3000%2Fru'),
+    );
     expect(Cookies.get('ssoRedirected')).toBe('1');
   });
 

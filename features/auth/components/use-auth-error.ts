@@ -19,7 +19,8 @@ export function useAuthError(kind: 'login' | 'signup') {
     (error: unknown) => {
       const errors = validationErrorsOf(error);
       capture(`${kind}_error`, { message: joinedErrorMessages(error) });
-      if (errors?.promo) capture('promo_error', { message: ([] as string[]).concat(errors.promo ?? []).join(', ') });
+      if (errors?.promo)
+        capture('promo_error', { message: ([] as string[]).concat(errors.promo ?? []).join(', ') });
       const title = t(kind === 'login' ? 'auth.loginFailed' : 'auth.signupFailed');
       if (statusOf(error) === 429) {
         notify({ kind: 'error', title, text: t('auth.tooManyAttempts') });

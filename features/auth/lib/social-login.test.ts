@@ -28,10 +28,27 @@ describe('social log-in', () => {
     const result = socialLogin({ provider: 'google', currency: 'KZT', promo: 'WELCOME' });
     await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL));
     // A message from another origin or window is ignored.
-    window.dispatchEvent(new MessageEvent('message', { origin: 'http://evil.test', data: { type: 'social-login', token: 'x', is_new: true }, source: popup as unknown as Window }));
-    window.dispatchEvent(new MessageEvent('message', { origin: 'http://api.test', data: { type: 'social-login', token: 'tok', is_new: true }, source: popup as unknown as Window }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: 'http://evil.test',
+        data: { type: 'social-login', token: 'x', is_new: true },
+        source: popup as unknown as Window,
+      }),
+    );
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: 'http://api.test',
+        data: { type: 'social-login', token: 'tok', is_new: true },
+        source: popup as unknown as Window,
+      }),
+    );
     await expect(result).resolves.toEqual({ token: 'tok', isNew: true });
-    expect(body).toMatchObject({ provider: 'google', currency: 'KZT', promo: 'WELCOME', origin: window.location.origin });
+    expect(body).toMatchObject({
+      provider: 'google',
+      currency: 'KZT',
+      promo: 'WELCOME',
+      origin: window.location.origin,
+    });
   });
 
   it('fails with "closed" when the window is closed first', async () => {

@@ -13,7 +13,9 @@ const base: FirstLoadSsoInput = {
 
 describe('the first-load SSO redirect', () => {
   it('goes to the SSO address with the current address encoded when all five conditions hold', () => {
-    expect(firstLoadSsoTarget(base)).toBe('https://sso.example/login?url=https%3A%2F%2Faurum.example%2Fru%3Fx%3D1');
+    expect(firstLoadSsoTarget(base)).toBe(
+      'https://sso.example/login?url=https%3A%2F%2Faurum.example%2Fru%3Fx%3D1',
+    );
   });
 
   it.each([

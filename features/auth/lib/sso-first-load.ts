@@ -1,7 +1,8 @@
 import { buildSsoRedirectUrl } from '@/lib/api/sso-redirect';
 
 /** Crawlers see the interface at once and are never sent to the SSO address (spec section 4). */
-export const BOT_USER_AGENT = /bot|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|yandex|lighthouse/i;
+export const BOT_USER_AGENT =
+  /bot|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|yandex|lighthouse/i;
 
 export interface FirstLoadSsoInput {
   ssoAddress: string | null | undefined;

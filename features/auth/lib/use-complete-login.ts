@@ -40,7 +40,9 @@ export function useCompleteLogin() {
         modals.close(MODAL.signup);
       }
       if (!profile.user.locale) {
-        await updateSettings({ locale }).catch((error: unknown) => console.error('locale save failed', error));
+        await updateSettings({ locale }).catch((error: unknown) =>
+          console.error('locale save failed', error),
+        );
       }
       return profile;
     },

@@ -6,7 +6,10 @@ import { CURRENCIES, CURRENCY_SYMBOLS } from '@/lib/constants/currencies';
 export async function BetLimitsTable({ game }: { game: BetGame }) {
   const t = await getTranslations('empty');
   return (
-    <table className="mt-6 w-full overflow-hidden rounded-xl border border-line text-left text-sm" data-testid="bet-limits">
+    <table
+      className="mt-6 w-full overflow-hidden rounded-xl border border-line text-left text-sm"
+      data-testid="bet-limits"
+    >
       <caption className="mb-2 text-left font-semibold">{t('betLimits')}</caption>
       <thead className="bg-panel-2 text-muted">
         <tr>

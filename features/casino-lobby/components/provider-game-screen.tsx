@@ -8,7 +8,11 @@ import { liveCasinoPath, ROUTES, slotPath, validate } from '@/lib/routes';
 
 const LOBBY = {
   slots: { path: slotPath, lobby: ROUTES.slots, title: { play: 'slotPlay', demo: 'slotDemo' } },
-  'live-casino': { path: liveCasinoPath, lobby: ROUTES.liveCasino, title: { play: 'livePlay', demo: 'liveDemo' } },
+  'live-casino': {
+    path: liveCasinoPath,
+    lobby: ROUTES.liveCasino,
+    title: { play: 'livePlay', demo: 'liveDemo' },
+  },
 } as const;
 
 /**

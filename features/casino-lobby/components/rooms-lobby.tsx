@@ -7,7 +7,11 @@ import { ROOM_BET_GAME } from './rooms';
 
 const ROOM_ROUTE = { red: ROUTES.roomRed, yellow: ROUTES.roomYellow, purple: ROUTES.roomPurple } as const;
 const ROOM_KEY = { red: 'roomRed', yellow: 'roomYellow', purple: 'roomPurple' } as const;
-const ROOM_COLOR = { red: 'from-red-600/40', yellow: 'from-yellow-500/40', purple: 'from-purple-600/40' } as const;
+const ROOM_COLOR = {
+  red: 'from-red-600/40',
+  yellow: 'from-yellow-500/40',
+  purple: 'from-purple-600/40',
+} as const;
 
 /** The three rooms with the bet each one takes (spec section 9, in the default currency). */
 export async function RoomsLobby() {

@@ -40,7 +40,7 @@ const detail: CaseDetail = {
   name: 'Gold Rush',
   price: 50,
   currency: 'RUB',
-  rtp: (0.6 * 0.5 + 0.35 * 1.2 + 0.05 * 5.4),
+  rtp: 0.6 * 0.5 + 0.35 * 1.2 + 0.05 * 5.4,
   image: null,
   items: TEST_CASE_ITEMS.map((item) => ({ ...item, range: [...item.range] as [number, number] })),
 };
@@ -55,14 +55,19 @@ function casesServer() {
       return HttpResponse.json({ items: [{ ...summary, currency }] });
     }),
     http.get(apiPath('/cases/:slug'), ({ params }) =>
-      params.slug === 'gold-rush' ? HttpResponse.json(detail) : HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+      params.slug === 'gold-rush'
+        ? HttpResponse.json(detail)
+        : HttpResponse.json({ message: 'Not found' }, { status: 404 }),
     ),
     http.post(apiPath('/cases/:slug/open'), async ({ request }) => {
       opened.push(await request.json());
       const bet = caseBet(31);
       if (bet.game !== 'cases') throw new Error('fixture');
       const payout = Math.floor(detail.price * bet.outcome.item.multiplier * 100) / 100;
-      return HttpResponse.json({ bet: { ...bet, amount: detail.price, payout, multiplier: bet.outcome.item.multiplier }, balance: 100 - detail.price + payout });
+      return HttpResponse.json({
+        bet: { ...bet, amount: detail.price, payout, multiplier: bet.outcome.item.multiplier },
+        balance: 100 - detail.price + payout,
+      });
     }),
   );
   return opened;
@@ -97,7 +102,9 @@ describe('CaseGame', () => {
     ]);
     await userEvent.click(screen.getByTestId('case-open'));
     const table = TEST_CASE_ITEMS.map((item) => ({ id: item.id, from: item.range[0], to: item.range[1] }));
-    const expected = TEST_CASE_ITEMS.find((item) => item.id === caseItemForRoll(table, caseRoll(TEST_SEEDS)).id)!;
+    const expected = TEST_CASE_ITEMS.find(
+      (item) => item.id === caseItemForRoll(table, caseRoll(TEST_SEEDS)).id,
+    )!;
     expect(await screen.findByTestId('case-won-item')).toHaveTextContent(expected.name);
     const payout = (Math.floor(50 * expected.multiplier * 100) / 100).toFixed(2);
     expect(screen.getByTestId('case-payout')).toHaveTextContent(`₽${payout}`);
@@ -111,7 +118,9 @@ describe('CaseGame', () => {
     await userEvent.click(await screen.findByTestId('case-open'));
     expect(await screen.findByText('Opening…')).toBeInTheDocument();
     const table = TEST_CASE_ITEMS.map((item) => ({ id: item.id, from: item.range[0], to: item.range[1] }));
-    const expected = TEST_CASE_ITEMS.find((item) => item.id === caseItemForRoll(table, caseRoll(TEST_SEEDS)).id)!;
+    const expected = TEST_CASE_ITEMS.find(
+      (item) => item.id === caseItemForRoll(table, caseRoll(TEST_SEEDS)).id,
+    )!;
     expect(await screen.findByTestId('case-won-item')).toHaveTextContent(expected.name);
     expect(screen.getByTestId('case-open')).toBeEnabled();
   });
@@ -119,7 +128,9 @@ describe('CaseGame', () => {
   it('shows a 422 from the server', async () => {
     logIn();
     casesServer();
-    server.use(http.post(apiPath('/cases/:slug/open'), () => unprocessable({ slug: ['unavailable: closed'] })));
+    server.use(
+      http.post(apiPath('/cases/:slug/open'), () => unprocessable({ slug: ['unavailable: closed'] })),
+    );
     renderWithApp(<CaseGame slug="gold-rush" spinMs={0} />);
     await userEvent.click(await screen.findByTestId('case-open'));
     expect(await screen.findByText('This option is unavailable')).toBeInTheDocument();

@@ -52,7 +52,10 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
   const detail = useQuery(caseQueryOptions(slug, currency));
   const [spin, setSpin] = useState<Spin | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
-  const send = useCallback(({ idempotency_key }: { idempotency_key: string }) => openCase(slug, idempotency_key), [slug]);
+  const send = useCallback(
+    ({ idempotency_key }: { idempotency_key: string }) => openCase(slug, idempotency_key),
+    [slug],
+  );
   const request = useBetRequest(send);
   const spinning = spin !== null && !spin.done;
 
@@ -68,7 +71,9 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
       // Two frames: the strip is painted at 0 first, then moves, so the transition runs.
       let second = 0;
       const first = requestAnimationFrame(() => {
-        second = requestAnimationFrame(() => setSpin((current) => (current ? { ...current, offset: target } : current)));
+        second = requestAnimationFrame(() =>
+          setSpin((current) => (current ? { ...current, offset: target } : current)),
+        );
       });
       return () => {
         cancelAnimationFrame(first);
@@ -77,13 +82,18 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
     }
     // The strip is moving: the win shows once the transition is over. (This timer lives in its own
     // run of the effect, so the offset update above does not cancel it.)
-    const finish = setTimeout(() => setSpin((current) => (current ? { ...current, done: true } : current)), spinMs + 50);
+    const finish = setTimeout(
+      () => setSpin((current) => (current ? { ...current, done: true } : current)),
+      spinMs + 50,
+    );
     return () => clearTimeout(finish);
   }, [spin, spinMs]);
 
   if (detail.isError && statusOf(detail.error) === 404) notFound();
   if (detail.isPending) {
-    return <div className="h-96 animate-pulse rounded-2xl bg-panel" aria-busy="true" data-testid="case-loading" />;
+    return (
+      <div className="h-96 animate-pulse rounded-2xl bg-panel" aria-busy="true" data-testid="case-loading" />
+    );
   }
   if (detail.isError) {
     return (
@@ -103,7 +113,12 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
     if (spinning) return;
     try {
       const reply = await request.submit({});
-      setSpin({ bet: reply.bet, strip: buildStrip(box.items, reply.bet.outcome.item, reply.bet.id), offset: 0, done: false });
+      setSpin({
+        bet: reply.bet,
+        strip: buildStrip(box.items, reply.bet.outcome.item, reply.bet.id),
+        offset: 0,
+        done: false,
+      });
     } catch {
       // shown by the bet request (notification, deposit offer, sign-up)
     }
@@ -132,7 +147,9 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
         className={`${buttonClass.primary} w-full`}
         data-testid="case-open"
       >
-        {isLoggedIn ? t('open', { price: formatMoney(box.price, box.currency, iso) }) : shared('signUpToPlay')}
+        {isLoggedIn
+          ? t('open', { price: formatMoney(box.price, box.currency, iso) })
+          : shared('signUpToPlay')}
       </PendingButton>
       {request.insufficientFunds ? <DepositOffer onDismiss={request.dismissInsufficientFunds} /> : null}
     </div>
@@ -173,7 +190,9 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
 
         <div aria-live="polite" className="min-h-16 text-center" data-testid="case-result">
           {won ? (
-            <div className={`mx-auto max-w-sm rounded-xl border-2 bg-panel-2 p-3 ${RARITY_CLASS[won.outcome.item.rarity]}`}>
+            <div
+              className={`mx-auto max-w-sm rounded-xl border-2 bg-panel-2 p-3 ${RARITY_CLASS[won.outcome.item.rarity]}`}
+            >
               <p className="text-sm text-muted">{t('youGot')}</p>
               <p className="text-lg font-bold" data-testid="case-won-item">
                 {won.outcome.item.name}
@@ -211,15 +230,23 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
               {box.items.map((item) => (
                 <tr key={item.id} className="border-t border-line" data-testid="case-item">
                   <th scope="row" className="py-2 pr-3 font-medium">
-                    <span className={`mr-2 inline-block rounded border px-1.5 text-[0.7rem] uppercase ${RARITY_CLASS[item.rarity]}`}>
+                    <span
+                      className={`mr-2 inline-block rounded border px-1.5 text-[0.7rem] uppercase ${RARITY_CLASS[item.rarity]}`}
+                    >
                       {t(`rarity.${item.rarity}`)}
                     </span>
                     {item.name}
                   </th>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatItemChance(item.chance, iso)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatMultiplier(item.multiplier, iso)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {formatMultiplier(item.multiplier, iso)}
+                  </td>
                   <td className="py-2 text-right tabular-nums">
-                    {formatMoney(fromMinorUnits(Number(payoutMinor(toMinorUnits(box.price), item.multiplier))), box.currency, iso)}
+                    {formatMoney(
+                      fromMinorUnits(Number(payoutMinor(toMinorUnits(box.price), item.multiplier))),
+                      box.currency,
+                      iso,
+                    )}
                   </td>
                 </tr>
               ))}

@@ -54,7 +54,9 @@ export function CasesLobby() {
               <span className="font-semibold text-gold tabular-nums" data-testid="case-price">
                 {formatMoney(item.price, item.currency, iso)}
               </span>
-              <span className="text-muted tabular-nums">{t('rtp', { rtp: formatChance(item.rtp * 100, iso) })}</span>
+              <span className="text-muted tabular-nums">
+                {t('rtp', { rtp: formatChance(item.rtp * 100, iso) })}
+              </span>
             </span>
           </Link>
         </li>

@@ -36,7 +36,9 @@ describe('CoinflipGame', () => {
     fireEvent.change(screen.getByLabelText('Bet amount'), { target: { value: '5' } });
     fireEvent.click(screen.getByTestId('bet-button'));
     await waitFor(() =>
-      expect(screen.getByTestId('coinflip-result')).toHaveTextContent('The coin landed on Heads. No win this time'),
+      expect(screen.getByTestId('coinflip-result')).toHaveTextContent(
+        'The coin landed on Heads. No win this time',
+      ),
     );
     expect(screen.getByTestId('coin')).toHaveAttribute('data-side', 'heads');
     expect(bodies).toEqual([{ amount: 5, side: 'tails', idempotency_key: expect.any(String) }]);
@@ -44,10 +46,16 @@ describe('CoinflipGame', () => {
   });
 
   it('shows the server refusal of an amount and takes no result', async () => {
-    server.use(http.post(apiPath('/coinflip/bet'), () => unprocessable({ amount: ['too_big: The amount is above the limit'] })));
+    server.use(
+      http.post(apiPath('/coinflip/bet'), () =>
+        unprocessable({ amount: ['too_big: The amount is above the limit'] }),
+      ),
+    );
     renderWithApp(<CoinflipGame />);
     fireEvent.click(screen.getByTestId('bet-button'));
-    await waitFor(() => expect(screen.getByTestId('notification-error')).toHaveTextContent('The value is too large'));
+    await waitFor(() =>
+      expect(screen.getByTestId('notification-error')).toHaveTextContent('The value is too large'),
+    );
     expect(screen.getByTestId('coinflip-result')).toHaveTextContent('');
     expect(screen.queryByTestId('deposit-offer')).toBeNull();
     expect(screen.getByTestId('bet-button')).toBeEnabled();

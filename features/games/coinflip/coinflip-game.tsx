@@ -28,7 +28,10 @@ export function CoinflipGame() {
   const iso = isoOf(useLocale());
   const amount = useBetAmount('coinflip');
   const [side, setSide] = useState<CoinSide>('heads');
-  const body = useMemo(() => (amount.value !== null ? { amount: amount.value, side } : null), [amount.value, side]);
+  const body = useMemo(
+    () => (amount.value !== null ? { amount: amount.value, side } : null),
+    [amount.value, side],
+  );
   const game = useInstantGame('coinflip', { body, revealMs: COINFLIP_FLIP_MS });
   const locked = game.busy || game.auto.running;
   const sideLabel = (value: CoinSide) => (value === 'heads' ? t('heads') : t('tails'));
@@ -57,19 +60,32 @@ export function CoinflipGame() {
           <dd className="font-semibold tabular-nums">
             {amount.value === null
               ? '—'
-              : formatMoney(Math.floor(amount.value * COINFLIP_MULTIPLIER * 100) / 100, amount.limits.currency, iso)}
+              : formatMoney(
+                  Math.floor(amount.value * COINFLIP_MULTIPLIER * 100) / 100,
+                  amount.limits.currency,
+                  iso,
+                )}
           </dd>
         </div>
       </dl>
       {game.insufficientFunds ? <DepositOffer onDismiss={game.dismissInsufficientFunds} /> : null}
-      <BetButton busy={game.busy} disabled={!body || game.auto.running} onClick={() => void game.play().catch(() => {})} />
+      <BetButton
+        busy={game.busy}
+        disabled={!body || game.auto.running}
+        onClick={() => void game.play().catch(() => {})}
+      />
       <AutoBetPanel auto={game.auto} currency={amount.limits.currency} disabled={!body} />
     </div>
   );
 
   const announced = game.revealed;
   return (
-    <GameLayout game="coinflip" title={t('title')} controls={controls} footer={<RecentBets game="coinflip" />}>
+    <GameLayout
+      game="coinflip"
+      title={t('title')}
+      controls={controls}
+      footer={<RecentBets game="coinflip" />}
+    >
       <Coin
         result={game.current?.outcome.result ?? null}
         flipKey={game.current?.id ?? 0}
@@ -78,7 +94,12 @@ export function CoinflipGame() {
         settled={!game.animating && game.current !== null}
         win={game.current?.outcome.win ?? false}
       />
-      <p className="mt-4 min-h-6 text-center font-semibold" role="status" aria-live="polite" data-testid="coinflip-result">
+      <p
+        className="mt-4 min-h-6 text-center font-semibold"
+        role="status"
+        aria-live="polite"
+        data-testid="coinflip-result"
+      >
         {announced
           ? `${t('landed', { side: sideLabel(announced.outcome.result) })} ${
               announced.outcome.win
@@ -123,7 +144,11 @@ function Coin({
     <div className="flex min-h-64 items-center justify-center py-6 [perspective:800px]" aria-hidden="true">
       <div
         className={`relative size-40 rounded-full [transform-style:preserve-3d] motion-reduce:transition-none ${
-          settled ? (win ? 'drop-shadow-[0_0_18px_var(--color-ok)]' : 'drop-shadow-[0_0_18px_var(--color-danger)]') : ''
+          settled
+            ? win
+              ? 'drop-shadow-[0_0_18px_var(--color-ok)]'
+              : 'drop-shadow-[0_0_18px_var(--color-danger)]'
+            : ''
         }`}
         style={{
           transform: `rotateY(${angle}deg)`,

@@ -6,7 +6,14 @@ import { useSessionStore } from '@/lib/stores/session-store';
 import { apiPath } from '@/tests/mocks/handlers';
 import { createMockServer, withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
-import { betBase, gameHandlers, logIn, logOut, reduceMotion, unprocessable } from '../shared/testing/game-fixtures';
+import {
+  betBase,
+  gameHandlers,
+  logIn,
+  logOut,
+  reduceMotion,
+  unprocessable,
+} from '../shared/testing/game-fixtures';
 import { DiceGame } from './dice-game';
 
 const server = withMockServer(createMockServer(...gameHandlers()));
@@ -39,7 +46,11 @@ describe('DiceGame', () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
       http.post(apiPath('/dice/bet'), async ({ request }) => {
-        const body = (await request.json()) as { amount: number; target: number; direction: 'over' | 'under' };
+        const body = (await request.json()) as {
+          amount: number;
+          target: number;
+          direction: 'over' | 'under';
+        };
         bodies.push(body);
         return HttpResponse.json(diceReply(body));
       }),
@@ -47,7 +58,9 @@ describe('DiceGame', () => {
     renderWithApp(<DiceGame />);
     fireEvent.change(screen.getByLabelText('Bet amount'), { target: { value: '10' } });
     fireEvent.click(screen.getByTestId('bet-button'));
-    await waitFor(() => expect(screen.getByTestId('dice-result')).toHaveTextContent('Rolled 72.50. You won ₽19.80'));
+    await waitFor(() =>
+      expect(screen.getByTestId('dice-result')).toHaveTextContent('Rolled 72.50. You won ₽19.80'),
+    );
     expect(screen.getByTestId('dice-roll')).toHaveTextContent('72.50');
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ amount: 10, target: 50, direction: 'over' });
@@ -56,10 +69,16 @@ describe('DiceGame', () => {
   });
 
   it('shows a 422 and offers the deposit dialog when the money is short', async () => {
-    server.use(http.post(apiPath('/dice/bet'), () => unprocessable({ amount: ['insufficient_funds: Not enough money'] })));
+    server.use(
+      http.post(apiPath('/dice/bet'), () =>
+        unprocessable({ amount: ['insufficient_funds: Not enough money'] }),
+      ),
+    );
     renderWithApp(<DiceGame />);
     fireEvent.click(screen.getByTestId('bet-button'));
-    await waitFor(() => expect(screen.getByTestId('notification-error')).toHaveTextContent('Not enough money on your balance'));
+    await waitFor(() =>
+      expect(screen.getByTestId('notification-error')).toHaveTextContent('Not enough money on your balance'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(useModalStore.getState().isOpen(MODAL.PayIn)).toBe(true);
     expect(screen.getByTestId('dice-result')).toHaveTextContent('');
@@ -70,9 +89,16 @@ describe('DiceGame', () => {
     let fail = true;
     server.use(
       http.post(apiPath('/dice/bet'), async ({ request }) => {
-        const body = (await request.json()) as { amount: number; target: number; direction: 'over' | 'under'; idempotency_key: string };
+        const body = (await request.json()) as {
+          amount: number;
+          target: number;
+          direction: 'over' | 'under';
+          idempotency_key: string;
+        };
         keys.push(body.idempotency_key);
-        return fail ? HttpResponse.json({ message: 'Server Error' }, { status: 500 }) : HttpResponse.json(diceReply(body));
+        return fail
+          ? HttpResponse.json({ message: 'Server Error' }, { status: 500 })
+          : HttpResponse.json(diceReply(body));
       }),
     );
     renderWithApp(<DiceGame />);
@@ -94,7 +120,11 @@ describe('DiceGame', () => {
     server.use(
       http.post(apiPath('/dice/bet'), async ({ request }) => {
         calls += 1;
-        const body = (await request.json()) as { amount: number; target: number; direction: 'over' | 'under' };
+        const body = (await request.json()) as {
+          amount: number;
+          target: number;
+          direction: 'over' | 'under';
+        };
         await new Promise<void>((resolve) => (release = resolve));
         return HttpResponse.json(diceReply(body));
       }),

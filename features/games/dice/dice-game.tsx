@@ -3,7 +3,13 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DiceDirection } from '@/lib/fair/games/dice';
-import { DICE_MAX_CHANCE, DICE_MIN_CHANCE, diceMultiplier, diceTargetValid, diceWinChance } from '@/lib/fair/games/dice';
+import {
+  DICE_MAX_CHANCE,
+  DICE_MIN_CHANCE,
+  diceMultiplier,
+  diceTargetValid,
+  diceWinChance,
+} from '@/lib/fair/games/dice';
 import { formatMoney } from '@/lib/money';
 import { AutoBetPanel } from '../shared/components/auto-bet';
 import { BetAmountInput } from '../shared/components/bet-amount-input';
@@ -113,7 +119,11 @@ export function DiceGame() {
         </div>
       </dl>
       {game.insufficientFunds ? <DepositOffer onDismiss={game.dismissInsufficientFunds} /> : null}
-      <BetButton busy={game.busy} disabled={!body || game.auto.running} onClick={() => void game.play().catch(() => {})} />
+      <BetButton
+        busy={game.busy}
+        disabled={!body || game.auto.running}
+        onClick={() => void game.play().catch(() => {})}
+      />
       <AutoBetPanel auto={game.auto} currency={amount.limits.currency} disabled={!body} />
     </div>
   );
@@ -132,7 +142,12 @@ export function DiceGame() {
         rollKey={shown?.id ?? 0}
         win={game.animating ? null : (shown?.outcome.win ?? null)}
       />
-      <p className="mt-4 min-h-6 text-center font-semibold" role="status" aria-live="polite" data-testid="dice-result">
+      <p
+        className="mt-4 min-h-6 text-center font-semibold"
+        role="status"
+        aria-live="polite"
+        data-testid="dice-result"
+      >
         {announced
           ? `${t('rolled', { roll: announced.outcome.roll.toFixed(2) })} ${
               announced.outcome.win

@@ -26,7 +26,9 @@ const pair: SeedPair = {
 function serveBets(bets: Bet[]) {
   server.use(
     http.get(apiPath('/fair/seed'), () => HttpResponse.json(pair)),
-    http.get(apiPath('/games/bets'), () => HttpResponse.json({ items: bets, page: 1, per_page: 50, total: bets.length })),
+    http.get(apiPath('/games/bets'), () =>
+      HttpResponse.json({ items: bets, page: 1, per_page: 50, total: bets.length }),
+    ),
     http.get(apiPath('/games/bets/:id'), ({ params }) => {
       const found = bets.find((b) => b.id === Number(params.id));
       return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
@@ -103,7 +105,10 @@ describe('FairnessPanel', () => {
       http.get(apiPath('/fair/seed'), () => HttpResponse.json(active)),
       http.post(apiPath('/fair/seed/rotate'), () => {
         active = next;
-        return HttpResponse.json({ previous: { ...pair, server_seed: TEST_SEEDS.serverSeed }, current: next });
+        return HttpResponse.json({
+          previous: { ...pair, server_seed: TEST_SEEDS.serverSeed },
+          current: next,
+        });
       }),
     );
     renderWithApp(<FairnessPanel open onOpenChange={() => {}} />);
@@ -142,7 +147,10 @@ describe('FairnessPanel', () => {
         const body = (await request.json()) as { client_seed: string };
         sent.push(body);
         if (body.client_seed === 'taken-seed')
-          return HttpResponse.json({ message: 'Invalid', errors: { client_seed: ['invalid: nope'] } }, { status: 422 });
+          return HttpResponse.json(
+            { message: 'Invalid', errors: { client_seed: ['invalid: nope'] } },
+            { status: 422 },
+          );
         return HttpResponse.json({ ...pair, client_seed: body.client_seed });
       }),
     );

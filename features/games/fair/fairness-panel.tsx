@@ -83,7 +83,8 @@ function PanelBody({ game, betId }: { game?: FairGame; betId?: number }) {
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     event.preventDefault();
-    const next = tabs[(tabs.indexOf(activeTab) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    const next =
+      tabs[(tabs.indexOf(activeTab) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
     setTab(next);
     document.getElementById(`${baseId}-tab-${next}`)?.focus();
   };
@@ -91,7 +92,11 @@ function PanelBody({ game, betId }: { game?: FairGame; betId?: number }) {
   return (
     <div className="mt-4">
       {tabs.length > 1 ? (
-        <div role="tablist" aria-label={t('title')} className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-panel-2 p-1">
+        <div
+          role="tablist"
+          aria-label={t('title')}
+          className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-panel-2 p-1"
+        >
           {tabs.map((name) => (
             <button
               key={name}

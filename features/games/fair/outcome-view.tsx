@@ -27,11 +27,18 @@ export function OutcomeView({
       case 'keno':
         return t('keno', { hits: outcome.hits.join(', ') });
       case 'miner':
-        return t('miner', { mines: [...outcome.mines].sort((a, b) => a - b).map((tile) => tile + 1).join(', ') });
+        return t('miner', {
+          mines: [...outcome.mines]
+            .sort((a, b) => a - b)
+            .map((tile) => tile + 1)
+            .join(', '),
+        });
       case 'hilo':
         return null;
       case 'cases':
-        return caseItemName ? t('casesItem', { roll: outcome.roll, item: caseItemName }) : t('cases', { roll: outcome.roll });
+        return caseItemName
+          ? t('casesItem', { roll: outcome.roll, item: caseItemName })
+          : t('cases', { roll: outcome.roll });
     }
   })();
   if (outcome.game === 'hilo') {

@@ -23,7 +23,10 @@ type ClientSeedForm = z.infer<typeof clientSeedForm>;
 /** A long hex value that wraps anywhere and can be selected whole. */
 export function SeedValue({ value, testId }: { value: string; testId?: string }) {
   return (
-    <code className="block select-all break-all rounded-lg bg-ink/60 px-2 py-1 font-mono text-xs" data-testid={testId}>
+    <code
+      className="block select-all break-all rounded-lg bg-ink/60 px-2 py-1 font-mono text-xs"
+      data-testid={testId}
+    >
       {value}
     </code>
   );
@@ -95,7 +98,8 @@ export function SeedPairSection({
     } catch (failure) {
       const errors = validationErrorsOf(failure);
       const lines = errors ? validationErrorLines(errors, translator) : [];
-      if (lines.length > 0) form.setError('client_seed', { type: 'server', message: lines.join(' ') }, { shouldFocus: true });
+      if (lines.length > 0)
+        form.setError('client_seed', { type: 'server', message: lines.join(' ') }, { shouldFocus: true });
       else notifyRequestError(failure, translator);
     }
   });
@@ -181,7 +185,11 @@ export function SeedPairSection({
 export function RotationResult({ reply }: { reply: RotateSeedReply }) {
   const t = useTranslations('games.fair');
   return (
-    <div role="status" className="space-y-2 rounded-xl border border-ok/40 bg-ok/10 p-3 text-sm" data-testid="fair-rotated">
+    <div
+      role="status"
+      className="space-y-2 rounded-xl border border-ok/40 bg-ok/10 p-3 text-sm"
+      data-testid="fair-rotated"
+    >
       <p className="font-semibold text-ok">{t('rotated', { nonce: reply.previous.nonce })}</p>
       <div>
         <p className="text-muted">{t('previousServerSeed')}</p>

@@ -75,7 +75,10 @@ export function hiloBet(id: number, cards: number, seeds: Seeds = TEST_SEEDS): B
     id,
     game: 'hilo',
     outcome: {
-      cards: Array.from({ length: cards }, (_, i) => ({ ...hiloCard(seeds, i), guess: i === 0 ? null : 'skip' })),
+      cards: Array.from({ length: cards }, (_, i) => ({
+        ...hiloCard(seeds, i),
+        guess: i === 0 ? null : 'skip',
+      })),
       multiplier: 1,
       next: { higher: null, lower: null },
     },

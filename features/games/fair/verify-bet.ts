@@ -131,7 +131,9 @@ export interface ManualParams {
 export function manualVerifyInput(params: ManualParams): VerifyInput | null {
   switch (params.game) {
     case 'miner':
-      return Number.isInteger(params.mines) && params.mines >= MINER_MIN_MINES && params.mines <= MINER_MAX_MINES
+      return Number.isInteger(params.mines) &&
+        params.mines >= MINER_MIN_MINES &&
+        params.mines <= MINER_MAX_MINES
         ? { game: 'miner', mines: params.mines }
         : null;
     case 'hilo':

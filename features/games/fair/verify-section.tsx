@@ -21,7 +21,17 @@ import { HILO_MAX_CARDS, manualVerifyInput, verifyBet } from './verify-bet';
 /** How many of the player's latest bets the picker offers. */
 export const VERIFY_PICKER_BETS = 50;
 
-function Check({ ok, okText, badText, testId }: { ok: boolean; okText: string; badText: string; testId: string }) {
+function Check({
+  ok,
+  okText,
+  badText,
+  testId,
+}: {
+  ok: boolean;
+  okText: string;
+  badText: string;
+  testId: string;
+}) {
   return (
     <p
       className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold ${ok ? 'bg-ok/10 text-ok' : 'bg-danger/10 text-danger'}`}
@@ -116,14 +126,22 @@ export function BetVerification({
             <div className="rounded-xl bg-panel-2 p-3">
               <p className="mb-1 text-muted">{t('storedOutcome')}</p>
               {result.stored ? (
-                <OutcomeView outcome={result.stored} caseItemName={caseName(result.stored)} testId="fair-stored" />
+                <OutcomeView
+                  outcome={result.stored}
+                  caseItemName={caseName(result.stored)}
+                  testId="fair-stored"
+                />
               ) : (
                 <p>{t('roundOpen')}</p>
               )}
             </div>
             <div className="rounded-xl bg-panel-2 p-3">
               <p className="mb-1 text-muted">{t('recomputedOutcome')}</p>
-              <OutcomeView outcome={result.recomputed} caseItemName={caseName(result.recomputed)} testId="fair-recomputed" />
+              <OutcomeView
+                outcome={result.recomputed}
+                caseItemName={caseName(result.recomputed)}
+                testId="fair-recomputed"
+              />
             </div>
           </div>
           {result.outcome === 'incomplete' ? null : (
@@ -189,7 +207,9 @@ export function PastBetVerify({
           disabled={withGiven.length === 0}
           data-testid="fair-bet-picker"
         >
-          {withGiven.length === 0 ? <option value="">{bets.isPending ? t('loading') : t('noBets')}</option> : null}
+          {withGiven.length === 0 ? (
+            <option value="">{bets.isPending ? t('loading') : t('noBets')}</option>
+          ) : null}
           {withGiven.map((item) => (
             <option key={item.id} value={item.id}>
               {t('betOption', {
@@ -247,9 +267,11 @@ export function ManualVerify({ game }: { game?: FairGame }) {
     cards: '2',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof ManualState, string>>>({});
-  const [result, setResult] = useState<{ outcome: VerifiedOutcome; hash: string; hashMatches: boolean | null } | null>(
-    null,
-  );
+  const [result, setResult] = useState<{
+    outcome: VerifiedOutcome;
+    hash: string;
+    hashMatches: boolean | null;
+  } | null>(null);
   const set = (key: keyof ManualState) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [key]: event.target.value }));
     setResult(null);
@@ -264,7 +286,11 @@ export function ManualVerify({ game }: { game?: FairGame }) {
     if (!form.clientSeed) found.clientSeed = t('required');
     const nonce = Number(form.nonce);
     if (!/^\d+$/.test(form.nonce.trim()) || !Number.isSafeInteger(nonce)) found.nonce = t('nonceInvalid');
-    const input = manualVerifyInput({ game: form.game, mines: Number(form.mines), cards: Number(form.cards) });
+    const input = manualVerifyInput({
+      game: form.game,
+      mines: Number(form.mines),
+      cards: Number(form.cards),
+    });
     if (!input) {
       if (form.game === 'miner') found.mines = t('minesInvalid');
       else found.cards = t('cardsInvalid', { max: HILO_MAX_CARDS });
@@ -337,10 +363,22 @@ export function ManualVerify({ game }: { game?: FairGame }) {
         </div>
       </div>
       {form.game === 'miner' ? (
-        <TextField label={t('mines')} value={form.mines} onChange={set('mines')} error={errors.mines} inputMode="numeric" />
+        <TextField
+          label={t('mines')}
+          value={form.mines}
+          onChange={set('mines')}
+          error={errors.mines}
+          inputMode="numeric"
+        />
       ) : null}
       {form.game === 'hilo' ? (
-        <TextField label={t('cards')} value={form.cards} onChange={set('cards')} error={errors.cards} inputMode="numeric" />
+        <TextField
+          label={t('cards')}
+          value={form.cards}
+          onChange={set('cards')}
+          error={errors.cards}
+          inputMode="numeric"
+        />
       ) : null}
       {form.game === 'cases' ? <p className="text-xs text-muted">{t('casesManualHint')}</p> : null}
       <button type="submit" className={`${buttonClass.primary} w-full`}>

@@ -13,7 +13,13 @@ import { RecentBets } from '../shared/components/recent-bets';
 import { RoundControls } from '../shared/components/round-controls';
 import { formatChance, formatMultiplier, isoOf } from '../shared/format';
 import { useRoundGame } from '../shared/use-round-game';
-import { getActiveHiloRound, hiloStep, sendHiloAction, type HiloAction, type HiloBet } from '../api/send-hilo-action';
+import {
+  getActiveHiloRound,
+  hiloStep,
+  sendHiloAction,
+  type HiloAction,
+  type HiloBet,
+} from '../api/send-hilo-action';
 
 /**
  * What a guess on a card of `rank` means (lib/fair/games/hilo.ts): higher-or-same and lower-or-same,

@@ -8,7 +8,8 @@ import { betBase, gameHandlers, logIn, reduceMotion, unprocessable } from '../sh
 import { KenoGame, randomPicks } from './keno-game';
 
 const server = withMockServer(createMockServer(...gameHandlers()));
-const square = (n: number) => within(screen.getByTestId('keno-board')).getByText(String(n)).closest('button')!;
+const square = (n: number) =>
+  within(screen.getByTestId('keno-board')).getByText(String(n)).closest('button')!;
 
 describe('KenoGame', () => {
   beforeAll(reduceMotion);
@@ -18,13 +19,22 @@ describe('KenoGame', () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
       http.post(apiPath('/keno/bet'), async ({ request }) => {
-        const body = (await request.json()) as { amount: number; picks: number[]; risk: 'low' | 'medium' | 'high' };
+        const body = (await request.json()) as {
+          amount: number;
+          picks: number[];
+          risk: 'low' | 'medium' | 'high';
+        };
         bodies.push(body);
         return HttpResponse.json({
           bet: {
             ...betBase({ id: 21, amount: body.amount, payout: 25, multiplier: 2.5, status: 'won' }),
             game: 'keno',
-            outcome: { picks: body.picks, risk: body.risk, hits: [7, 1, 2, 3, 4, 5, 6, 8, 9, 12], matched: [7, 12] },
+            outcome: {
+              picks: body.picks,
+              risk: body.risk,
+              hits: [7, 1, 2, 3, 4, 5, 6, 8, 9, 12],
+              matched: [7, 12],
+            },
           },
           balance: 115,
         });
@@ -42,8 +52,12 @@ describe('KenoGame', () => {
     expect(table).toHaveTextContent('0.00×1.34×2.50×4.81×');
     fireEvent.change(screen.getByLabelText('Bet amount'), { target: { value: '10' } });
     fireEvent.click(screen.getByTestId('bet-button'));
-    await waitFor(() => expect(screen.getByTestId('keno-result')).toHaveTextContent('2 of 3 matched. You won ₽25.00'));
-    expect(bodies).toEqual([{ amount: 10, picks: [7, 12, 33], risk: 'low', idempotency_key: expect.any(String) }]);
+    await waitFor(() =>
+      expect(screen.getByTestId('keno-result')).toHaveTextContent('2 of 3 matched. You won ₽25.00'),
+    );
+    expect(bodies).toEqual([
+      { amount: 10, picks: [7, 12, 33], risk: 'low', idempotency_key: expect.any(String) },
+    ]);
     expect(square(7)).toHaveAttribute('data-state', 'match');
     expect(square(1)).toHaveAttribute('data-state', 'hit');
     expect(square(33)).toHaveAttribute('data-state', 'picked');
@@ -63,11 +77,15 @@ describe('KenoGame', () => {
   });
 
   it('shows a 422 on the picks', async () => {
-    server.use(http.post(apiPath('/keno/bet'), () => unprocessable({ picks: ['invalid: The picks are invalid'] })));
+    server.use(
+      http.post(apiPath('/keno/bet'), () => unprocessable({ picks: ['invalid: The picks are invalid'] })),
+    );
     renderWithApp(<KenoGame />);
     fireEvent.click(square(5));
     fireEvent.click(screen.getByTestId('bet-button'));
-    await waitFor(() => expect(screen.getByTestId('notification-error')).toHaveTextContent('The value is invalid'));
+    await waitFor(() =>
+      expect(screen.getByTestId('notification-error')).toHaveTextContent('The value is invalid'),
+    );
     expect(screen.getByTestId('keno-result')).toHaveTextContent('');
   });
 });

@@ -3,7 +3,14 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
-import { KENO_HITS, KENO_MAX_PICKS, KENO_PAYTABLE, KENO_RISKS, KENO_SQUARES, type KenoRisk } from '@/lib/fair/games/keno';
+import {
+  KENO_HITS,
+  KENO_MAX_PICKS,
+  KENO_PAYTABLE,
+  KENO_RISKS,
+  KENO_SQUARES,
+  type KenoRisk,
+} from '@/lib/fair/games/keno';
 import { formatMoney } from '@/lib/money';
 import { AutoBetPanel } from '../shared/components/auto-bet';
 import { BetAmountInput } from '../shared/components/bet-amount-input';
@@ -26,7 +33,8 @@ const SQUARES = Array.from({ length: KENO_SQUARES }, (_, i) => i + 1);
 export function randomPicks(count: number, random: () => number = Math.random): number[] {
   const pool = [...SQUARES];
   const picks: number[] = [];
-  while (picks.length < count && pool.length > 0) picks.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
+  while (picks.length < count && pool.length > 0)
+    picks.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
   return picks.sort((a, b) => a - b);
 }
 
@@ -50,7 +58,10 @@ export function KenoGame() {
   const locked = game.busy || game.auto.running;
   const drawn = game.current;
   const revealedCount = useRevealCount(drawn?.outcome.hits.length ?? 0, drawn?.id ?? 0);
-  const hits = useMemo(() => new Set(drawn?.outcome.hits.slice(0, revealedCount) ?? []), [drawn, revealedCount]);
+  const hits = useMemo(
+    () => new Set(drawn?.outcome.hits.slice(0, revealedCount) ?? []),
+    [drawn, revealedCount],
+  );
   const matchedNow = picks.filter((square) => hits.has(square)).length;
 
   const toggle = (square: number) => {
@@ -97,7 +108,11 @@ export function KenoGame() {
         </button>
       </div>
       {game.insufficientFunds ? <DepositOffer onDismiss={game.dismissInsufficientFunds} /> : null}
-      <BetButton busy={game.busy} disabled={!body || game.auto.running} onClick={() => void game.play().catch(() => {})} />
+      <BetButton
+        busy={game.busy}
+        disabled={!body || game.auto.running}
+        onClick={() => void game.play().catch(() => {})}
+      />
       <AutoBetPanel auto={game.auto} currency={amount.limits.currency} disabled={!body} />
     </div>
   );
@@ -108,11 +123,20 @@ export function KenoGame() {
       <p className="mb-3 text-sm text-muted" id="keno-help">
         {t('picked', { count: picks.length, max: KENO_MAX_PICKS })}
       </p>
-      <KenoBoard picks={picks} hits={hits} onToggle={toggle} disabled={locked} label={t('board')} squareLabel={(square, state) => t(`square.${state}`, { square })} />
+      <KenoBoard
+        picks={picks}
+        hits={hits}
+        onToggle={toggle}
+        disabled={locked}
+        label={t('board')}
+        squareLabel={(square, state) => t(`square.${state}`, { square })}
+      />
       {row ? (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-center text-xs tabular-nums" data-testid="keno-paytable">
-            <caption className="mb-1 text-left text-sm text-muted">{t('paytable', { count: picks.length })}</caption>
+            <caption className="mb-1 text-left text-sm text-muted">
+              {t('paytable', { count: picks.length })}
+            </caption>
             <tbody>
               <tr>
                 <th scope="row" className="px-1 py-1 text-left font-medium text-muted">
@@ -132,7 +156,9 @@ export function KenoGame() {
                   <td
                     key={matches}
                     className={`rounded px-1 py-1 ${
-                      drawn && !game.animating && matches === matchedNow ? 'bg-gold font-semibold text-ink' : ''
+                      drawn && !game.animating && matches === matchedNow
+                        ? 'bg-gold font-semibold text-ink'
+                        : ''
                     }`}
                   >
                     {formatMultiplier(multiplier, iso)}
@@ -143,7 +169,12 @@ export function KenoGame() {
           </table>
         </div>
       ) : null}
-      <p className="mt-4 min-h-6 text-center font-semibold" role="status" aria-live="polite" data-testid="keno-result">
+      <p
+        className="mt-4 min-h-6 text-center font-semibold"
+        role="status"
+        aria-live="polite"
+        data-testid="keno-result"
+      >
         {announced
           ? `${t('result', { matched: announced.outcome.matched.length, picks: announced.outcome.picks.length })} ${
               announced.payout > 0
@@ -193,7 +224,12 @@ function KenoBoard({
   const [focused, setFocused] = useState(1);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const move = (event: KeyboardEvent<HTMLButtonElement>, square: number) => {
-    const deltas: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS };
+    const deltas: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      ArrowDown: COLUMNS,
+      ArrowUp: -COLUMNS,
+    };
     let next: number | null = null;
     if (event.key in deltas) next = square + deltas[event.key];
     else if (event.key === 'Home') next = 1;
@@ -206,7 +242,13 @@ function KenoBoard({
   };
   const picked = new Set(picks);
   return (
-    <div role="group" aria-label={label} aria-describedby="keno-help" className="grid grid-cols-8 gap-1.5 sm:gap-2" data-testid="keno-board">
+    <div
+      role="group"
+      aria-label={label}
+      aria-describedby="keno-help"
+      className="grid grid-cols-8 gap-1.5 sm:gap-2"
+      data-testid="keno-board"
+    >
       {SQUARES.map((square) => {
         const isPicked = picked.has(square);
         const isHit = hits.has(square);

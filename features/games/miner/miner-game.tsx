@@ -10,7 +10,12 @@ import { RecentBets } from '../shared/components/recent-bets';
 import { RoundControls } from '../shared/components/round-controls';
 import { formatMultiplier, isoOf } from '../shared/format';
 import { useRoundGame } from '../shared/use-round-game';
-import { getActiveMinerRound, sendMinerAction, type MinerAction, type MinerBet } from '../api/send-miner-action';
+import {
+  getActiveMinerRound,
+  sendMinerAction,
+  type MinerAction,
+  type MinerBet,
+} from '../api/send-miner-action';
 
 const DEFAULT_MINES = 3;
 const COLUMNS = 5;

@@ -49,7 +49,9 @@ describe('RouletteGame', () => {
     expect(spot('straight:17')).toHaveAccessibleName('Place a chip on 17 black, pays 36×, staked ₽5.00');
     fireEvent.click(screen.getByTestId('bet-button'));
     await waitFor(() =>
-      expect(screen.getByTestId('roulette-result')).toHaveTextContent('The ball landed on 17 black. You won ₽200.00'),
+      expect(screen.getByTestId('roulette-result')).toHaveTextContent(
+        'The ball landed on 17 black. You won ₽200.00',
+      ),
     );
     expect(bodies).toEqual([
       {
@@ -70,12 +72,16 @@ describe('RouletteGame', () => {
   });
 
   it('keeps the total within the maximum and shows a 422', async () => {
-    server.use(http.post(apiPath('/roulette/bet'), () => unprocessable({ chips: ['too_many: Too many chips'] })));
+    server.use(
+      http.post(apiPath('/roulette/bet'), () => unprocessable({ chips: ['too_many: Too many chips'] })),
+    );
     renderWithApp(<RouletteGame />);
     fireEvent.change(screen.getByLabelText('Chip value'), { target: { value: '6000' } });
     fireEvent.click(spot('odd:'));
     fireEvent.click(spot('even:'));
-    expect(screen.getByTestId('roulette-total')).toHaveTextContent('This chip would take the total above the maximum bet');
+    expect(screen.getByTestId('roulette-total')).toHaveTextContent(
+      'This chip would take the total above the maximum bet',
+    );
     expect(screen.getByTestId('roulette-total')).toHaveTextContent('Total bet: ₽6,000.00');
     fireEvent.click(screen.getByTestId('bet-button'));
     await waitFor(() => expect(screen.getByTestId('notification-error')).toHaveTextContent('Too many items'));
@@ -83,7 +89,11 @@ describe('RouletteGame', () => {
   });
 
   it('adds chips per spot and refuses a 21st spot', () => {
-    const placed = Array.from({ length: 20 }, (_, value) => ({ type: 'straight' as const, value, amountMinor: 100 }));
+    const placed = Array.from({ length: 20 }, (_, value) => ({
+      type: 'straight' as const,
+      value,
+      amountMinor: 100,
+    }));
     expect(canPlace(placed, { type: 'straight', value: 20 }, 1, 10_000)).toBe('spots');
     expect(canPlace(placed, { type: 'straight', value: 3 }, 1, 10_000)).toBeNull();
     expect(chipsOf([...placed.slice(0, 2), { type: 'straight', value: 0, amountMinor: 250 }])).toEqual([

@@ -15,7 +15,16 @@ import { isoOf } from '../shared/format';
 import { useBetAmount } from '../shared/use-bet-amount';
 import { useInstantGame } from '../shared/use-instant-game';
 import { RouletteWheel, ROULETTE_SPIN_MS } from './roulette-wheel';
-import { canPlace, chipsOf, NUMBER_ROWS, spotKey, totalMinor, type PlacedChip, type PlaceRefusal, type Spot } from './table';
+import {
+  canPlace,
+  chipsOf,
+  NUMBER_ROWS,
+  spotKey,
+  totalMinor,
+  type PlacedChip,
+  type PlaceRefusal,
+  type Spot,
+} from './table';
 
 const COLOR_CLASS = { red: 'bg-[#b83232]', black: 'bg-[#1b1f2f]', green: 'bg-[#1f7a45]' } as const;
 
@@ -44,7 +53,8 @@ export function RouletteGame() {
   const result = game.animating ? null : game.current;
   const stakes = useMemo(() => {
     const map = new Map<string, number>();
-    for (const placedChip of placed) map.set(spotKey(placedChip), (map.get(spotKey(placedChip)) ?? 0) + placedChip.amountMinor);
+    for (const placedChip of placed)
+      map.set(spotKey(placedChip), (map.get(spotKey(placedChip)) ?? 0) + placedChip.amountMinor);
     return map;
   }, [placed]);
 
@@ -108,11 +118,7 @@ export function RouletteGame() {
 
   const controls = (
     <div className="grid gap-4">
-      <BetAmountInput
-        {...chip.inputProps}
-        disabled={locked}
-        label={t('chipValue')}
-      />
+      <BetAmountInput {...chip.inputProps} disabled={locked} label={t('chipValue')} />
       <div className="grid grid-cols-2 gap-2">
         <button
           type="button"
@@ -150,16 +156,30 @@ export function RouletteGame() {
         {refusal ? <p className="mt-1 text-danger">{t(`refused.${refusal}`)}</p> : null}
       </div>
       {game.insufficientFunds ? <DepositOffer onDismiss={game.dismissInsufficientFunds} /> : null}
-      <BetButton busy={game.busy} disabled={!body || game.auto.running} onClick={() => void game.play().catch(() => {})} />
+      <BetButton
+        busy={game.busy}
+        disabled={!body || game.auto.running}
+        onClick={() => void game.play().catch(() => {})}
+      />
       <AutoBetPanel auto={game.auto} currency={currency} disabled={!body} />
     </div>
   );
 
   const announced = game.revealed;
   return (
-    <GameLayout game="roulette" title={t('title')} controls={controls} footer={<RecentBets game="roulette" />}>
+    <GameLayout
+      game="roulette"
+      title={t('title')}
+      controls={controls}
+      footer={<RecentBets game="roulette" />}
+    >
       <RouletteWheel pocket={game.current?.outcome.pocket ?? null} spinKey={game.current?.id ?? 0} />
-      <p className="mt-3 min-h-6 text-center font-semibold" role="status" aria-live="polite" data-testid="roulette-result">
+      <p
+        className="mt-3 min-h-6 text-center font-semibold"
+        role="status"
+        aria-live="polite"
+        data-testid="roulette-result"
+      >
         {announced
           ? `${t('landed', {
               pocket: announced.outcome.pocket,
@@ -172,20 +192,41 @@ export function RouletteGame() {
           : ''}
       </p>
       <div className="mt-4 overflow-x-auto pb-2">
-        <div role="group" aria-label={t('table')} className="grid min-w-[34rem] grid-cols-[repeat(14,minmax(0,1fr))] gap-px rounded-xl bg-[#0d5c36] p-2" data-testid="roulette-table">
+        <div
+          role="group"
+          aria-label={t('table')}
+          className="grid min-w-[34rem] grid-cols-[repeat(14,minmax(0,1fr))] gap-px rounded-xl bg-[#0d5c36] p-2"
+          data-testid="roulette-table"
+        >
           {spotButton({ type: 'straight', value: 0 }, '0', `${COLOR_CLASS.green} row-span-3 rounded-l-lg`)}
           {NUMBER_ROWS.map((row, rowIndex) => [
-            ...row.map((number) => spotButton({ type: 'straight', value: number }, number, COLOR_CLASS[pocketColor(number) as 'red' | 'black'])),
+            ...row.map((number) =>
+              spotButton(
+                { type: 'straight', value: number },
+                number,
+                COLOR_CLASS[pocketColor(number) as 'red' | 'black'],
+              ),
+            ),
             spotButton({ type: 'column', value: 3 - rowIndex }, t('columnShort'), 'bg-transparent'),
           ])}
           <span aria-hidden="true" />
-          {[1, 2, 3].map((n) => spotButton({ type: 'dozen', value: n }, t('dozenShort', { n }), 'col-span-4 bg-transparent'))}
+          {[1, 2, 3].map((n) =>
+            spotButton({ type: 'dozen', value: n }, t('dozenShort', { n }), 'col-span-4 bg-transparent'),
+          )}
           <span aria-hidden="true" />
           <span aria-hidden="true" />
           {spotButton({ type: 'low' }, '1–18', 'col-span-2 bg-transparent')}
           {spotButton({ type: 'even' }, t('spot.even'), 'col-span-2 bg-transparent')}
-          {spotButton({ type: 'red' }, <span className="sr-only">{t('spot.red')}</span>, `col-span-2 ${COLOR_CLASS.red}`)}
-          {spotButton({ type: 'black' }, <span className="sr-only">{t('spot.black')}</span>, `col-span-2 ${COLOR_CLASS.black}`)}
+          {spotButton(
+            { type: 'red' },
+            <span className="sr-only">{t('spot.red')}</span>,
+            `col-span-2 ${COLOR_CLASS.red}`,
+          )}
+          {spotButton(
+            { type: 'black' },
+            <span className="sr-only">{t('spot.black')}</span>,
+            `col-span-2 ${COLOR_CLASS.black}`,
+          )}
           {spotButton({ type: 'odd' }, t('spot.odd'), 'col-span-2 bg-transparent')}
           {spotButton({ type: 'high' }, '19–36', 'col-span-2 bg-transparent')}
         </div>

@@ -26,7 +26,15 @@ const WEDGES = WHEEL_ORDER.map((pocket, index) => ({ pocket, index, d: wedge(ind
  * The European wheel (pockets in `WHEEL_ORDER`) under a fixed pointer. Each spin adds whole turns and
  * stops with the result's pocket under the pointer: one CSS transform transition on a static SVG.
  */
-export function RouletteWheel({ pocket, spinKey, label }: { pocket: number | null; spinKey: number; label?: string }) {
+export function RouletteWheel({
+  pocket,
+  spinKey,
+  label,
+}: {
+  pocket: number | null;
+  spinKey: number;
+  label?: string;
+}) {
   const [spin, setSpin] = useState({ key: 0, angle: 0 });
   if (pocket !== null && spinKey !== spin.key) {
     const at = WHEEL_ORDER.indexOf(pocket as (typeof WHEEL_ORDER)[number]) * STEP;

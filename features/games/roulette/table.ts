@@ -19,7 +19,9 @@ export interface PlacedChip extends Spot {
 }
 
 /** The bet's chips: one per spot, amounts added up, in the order spots were first used. */
-export function chipsOf(placed: readonly PlacedChip[]): { type: RouletteBetType; value?: number; amount: number }[] {
+export function chipsOf(
+  placed: readonly PlacedChip[],
+): { type: RouletteBetType; value?: number; amount: number }[] {
   const bySpot = new Map<string, { spot: Spot; minor: number }>();
   for (const chip of placed) {
     const key = spotKey(chip);
@@ -34,12 +36,18 @@ export function chipsOf(placed: readonly PlacedChip[]): { type: RouletteBetType;
   }));
 }
 
-export const totalMinor = (placed: readonly PlacedChip[]) => placed.reduce((sum, chip) => sum + chip.amountMinor, 0);
+export const totalMinor = (placed: readonly PlacedChip[]) =>
+  placed.reduce((sum, chip) => sum + chip.amountMinor, 0);
 
 export type PlaceRefusal = 'max' | 'spots';
 
 /** Whether one more chip of `amount` on `spot` keeps the bet within the maximum and the spot count. */
-export function canPlace(placed: readonly PlacedChip[], spot: Spot, amount: number, max: number): PlaceRefusal | null {
+export function canPlace(
+  placed: readonly PlacedChip[],
+  spot: Spot,
+  amount: number,
+  max: number,
+): PlaceRefusal | null {
   if (totalMinor(placed) + toMinorUnits(amount) > toMinorUnits(max)) return 'max';
   const spots = new Set(placed.map(spotKey));
   if (!spots.has(spotKey(spot)) && spots.size >= MAX_SPOTS) return 'spots';

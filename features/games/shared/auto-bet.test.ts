@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_BET_START, autoBetStopReason, parseAutoBetSettings, recordAutoBet, type AutoBetSettings } from './auto-bet';
+import {
+  AUTO_BET_START,
+  autoBetStopReason,
+  parseAutoBetSettings,
+  recordAutoBet,
+  type AutoBetSettings,
+} from './auto-bet';
 
 const run = (settings: AutoBetSettings, bets: { amount: number; payout: number }[]) => {
   let progress = AUTO_BET_START;
@@ -33,7 +39,9 @@ describe('auto-bet stop rules', () => {
 
   it('stops once the profit reaches the target (≥, counted exactly in minor units)', () => {
     // 0.98 per win: after 2 wins 1.96 < 1.97, after 3 wins 2.94 ≥ 1.97; 0.1 + 0.2 adds up to exactly 0.3.
-    expect(run({ count: 0, stopOnProfit: 1.97, stopOnLoss: null }, [win, win, win, win]).progress.played).toBe(3);
+    expect(
+      run({ count: 0, stopOnProfit: 1.97, stopOnLoss: null }, [win, win, win, win]).progress.played,
+    ).toBe(3);
     expect(
       run({ count: 0, stopOnProfit: 0.3, stopOnLoss: null }, [
         { amount: 0.1, payout: 0.2 },
@@ -56,9 +64,17 @@ describe('auto-bet stop rules', () => {
     expect(parseAutoBetSettings({ count: '25', stopOnProfit: '1,5', stopOnLoss: '3' })).toEqual({
       settings: { count: 25, stopOnProfit: 1.5, stopOnLoss: 3 },
     });
-    expect(parseAutoBetSettings({ count: '2.5', stopOnProfit: '', stopOnLoss: '' })).toEqual({ error: 'count' });
-    expect(parseAutoBetSettings({ count: '-1', stopOnProfit: '', stopOnLoss: '' })).toEqual({ error: 'count' });
-    expect(parseAutoBetSettings({ count: '1', stopOnProfit: 'x', stopOnLoss: '' })).toEqual({ error: 'stopOnProfit' });
-    expect(parseAutoBetSettings({ count: '1', stopOnProfit: '', stopOnLoss: '-2' })).toEqual({ error: 'stopOnLoss' });
+    expect(parseAutoBetSettings({ count: '2.5', stopOnProfit: '', stopOnLoss: '' })).toEqual({
+      error: 'count',
+    });
+    expect(parseAutoBetSettings({ count: '-1', stopOnProfit: '', stopOnLoss: '' })).toEqual({
+      error: 'count',
+    });
+    expect(parseAutoBetSettings({ count: '1', stopOnProfit: 'x', stopOnLoss: '' })).toEqual({
+      error: 'stopOnProfit',
+    });
+    expect(parseAutoBetSettings({ count: '1', stopOnProfit: '', stopOnLoss: '-2' })).toEqual({
+      error: 'stopOnLoss',
+    });
   });
 });

@@ -30,7 +30,10 @@ export type AutoBetStopReason = 'count' | 'profit' | 'loss' | 'error' | 'insuffi
 export const AUTO_BET_START: AutoBetProgress = { played: 0, profitMinor: 0 };
 
 /** The progress after one settled bet. */
-export function recordAutoBet(progress: AutoBetProgress, bet: { amount: number; payout: number }): AutoBetProgress {
+export function recordAutoBet(
+  progress: AutoBetProgress,
+  bet: { amount: number; payout: number },
+): AutoBetProgress {
   return {
     played: progress.played + 1,
     profitMinor: progress.profitMinor + toMinorUnits(bet.payout) - toMinorUnits(bet.amount),
@@ -38,7 +41,10 @@ export function recordAutoBet(progress: AutoBetProgress, bet: { amount: number; 
 }
 
 /** Whether the run must stop after this progress, and why; null to go on. */
-export function autoBetStopReason(settings: AutoBetSettings, progress: AutoBetProgress): AutoBetStopReason | null {
+export function autoBetStopReason(
+  settings: AutoBetSettings,
+  progress: AutoBetProgress,
+): AutoBetStopReason | null {
   if (settings.stopOnProfit !== null && settings.stopOnProfit > 0) {
     if (progress.profitMinor >= toMinorUnits(settings.stopOnProfit)) return 'profit';
   }

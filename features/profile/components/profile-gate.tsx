@@ -14,7 +14,11 @@ export function ProfileGate({ children }: { children: ReactNode }) {
   const t = useTranslations('auth');
   const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
   // The session lives in a cookie only the browser reads: render nothing until hydrated.
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return <div className="min-h-64" aria-busy="true" />;
   if (isLoggedIn) return <>{children}</>;
   return (

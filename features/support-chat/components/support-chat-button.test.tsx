@@ -99,7 +99,9 @@ describe('SupportChatButton', () => {
 
   afterEach(() => {
     stopMessenger();
-    act(() => useSupportChatStore.setState({ status: 'idle', variant: null, user: null, buttonImageUrl: null }));
+    act(() =>
+      useSupportChatStore.setState({ status: 'idle', variant: null, user: null, buttonImageUrl: null }),
+    );
     vi.restoreAllMocks();
   });
 
@@ -167,7 +169,9 @@ describe('SupportChatButton', () => {
     // Logging out ends the player's conversation before the guest's chat starts.
     provider.mockClear();
     act(() => useSessionStore.getState().clearSession());
-    await waitFor(() => expect(provider).toHaveBeenCalledWith('boot', expect.objectContaining({ app_id: 'ru_app' })));
+    await waitFor(() =>
+      expect(provider).toHaveBeenCalledWith('boot', expect.objectContaining({ app_id: 'ru_app' })),
+    );
     expect(provider.mock.calls[0]).toEqual(['shutdown']);
     expect(provider.mock.calls[1][1]).not.toHaveProperty('user_id');
   });

@@ -30,7 +30,11 @@ import {
 import { supportChatEvents, useSupportChatStore } from '../stores/support-chat-store';
 
 /** The messenger's boot settings for a chat answer: the app, the player's chat user data, the language. */
-export function messengerSettings(appId: string, user: SupportChatUser | null, locale: Locale): MessengerSettings {
+export function messengerSettings(
+  appId: string,
+  user: SupportChatUser | null,
+  locale: Locale,
+): MessengerSettings {
   return {
     app_id: appId,
     ...(user ? { user_id: user.user_id } : {}),
@@ -210,7 +214,11 @@ export function SupportChatButton() {
         testId="support-chat-fallback"
       >
         <p className="mt-3 text-sm text-muted">{t('alternatives')}</p>
-        <Link href={ROUTES.faq} className={`${buttonClass.primary} mt-5 w-full`} onClick={() => setFallbackOpen(false)}>
+        <Link
+          href={ROUTES.faq}
+          className={`${buttonClass.primary} mt-5 w-full`}
+          onClick={() => setFallbackOpen(false)}
+        >
           {t('faq')}
         </Link>
       </Dialog>

@@ -17,7 +17,9 @@ const settings = (patch: Partial<MessengerSettings> = {}): MessengerSettings => 
   ...patch,
 });
 
-const scripts = () => [...document.querySelectorAll<HTMLScriptElement>(`script[${MESSENGER_SCRIPT_ATTRIBUTE}]`)];
+const scripts = () => [
+  ...document.querySelectorAll<HTMLScriptElement>(`script[${MESSENGER_SCRIPT_ATTRIBUTE}]`),
+];
 
 /** What the provider's script does when it runs: replaces the queue with the real messenger. */
 function providerRuns() {
@@ -49,7 +51,10 @@ describe('the support-chat messenger', () => {
     await started;
 
     expect(provider.mock.calls).toEqual([
-      ['boot', { app_id: 'kz_app', user_id: '7', email: 'a@b.c', user_hash: 'h', hide_default_launcher: true }],
+      [
+        'boot',
+        { app_id: 'kz_app', user_id: '7', email: 'a@b.c', user_hash: 'h', hide_default_launcher: true },
+      ],
       ['onShow', events.onShow],
       ['onHide', events.onHide],
     ]);
@@ -61,7 +66,12 @@ describe('the support-chat messenger', () => {
   });
 
   it('boots again after a shutdown when the player changes, without loading the script again', async () => {
-    const first = startMessenger('https://chat.example/widget/ru_app', settings({ user_id: '7' }), events, 5_000);
+    const first = startMessenger(
+      'https://chat.example/widget/ru_app',
+      settings({ user_id: '7' }),
+      events,
+      5_000,
+    );
     const provider = providerRuns();
     await first;
     await startMessenger('https://chat.example/widget/ru_app', settings({ user_id: '7' }), events, 5_000);
@@ -79,7 +89,12 @@ describe('the support-chat messenger', () => {
     const ruProvider = providerRuns();
     await first;
 
-    const second = startMessenger('https://chat.example/widget/kz_app', settings({ app_id: 'kz_app' }), events, 5_000);
+    const second = startMessenger(
+      'https://chat.example/widget/kz_app',
+      settings({ app_id: 'kz_app' }),
+      events,
+      5_000,
+    );
     expect(ruProvider).toHaveBeenLastCalledWith('shutdown');
     expect(scripts().map((s) => s.src)).toEqual(['https://chat.example/widget/kz_app']);
     const kzProvider = providerRuns();
@@ -90,7 +105,9 @@ describe('the support-chat messenger', () => {
   it('rejects when the script fails to load, and leaves nothing behind', async () => {
     const started = startMessenger('https://chat.example/widget/ru_app', settings(), events, 5_000);
     scripts()[0].dispatchEvent(new Event('error'));
-    await expect(started).rejects.toThrow('support chat script failed to load: https://chat.example/widget/ru_app');
+    await expect(started).rejects.toThrow(
+      'support chat script failed to load: https://chat.example/widget/ru_app',
+    );
     expect(scripts()).toHaveLength(0);
     expect(win.Intercom).toBeUndefined();
     expect(showMessenger()).toBe(false);

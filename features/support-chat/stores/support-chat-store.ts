@@ -33,7 +33,9 @@ export const SUPPORT_CHAT_DOM_EVENT = 'app:support-chat';
 function announce(open: boolean) {
   useSupportChatStore.setState({ open });
   window.dispatchEvent(
-    new CustomEvent(SUPPORT_CHAT_DOM_EVENT, { detail: { open, variant: useSupportChatStore.getState().variant } }),
+    new CustomEvent(SUPPORT_CHAT_DOM_EVENT, {
+      detail: { open, variant: useSupportChatStore.getState().variant },
+    }),
   );
 }
 

@@ -74,7 +74,10 @@ describe('parallel bets', () => {
           JOIN ledger_transfers t ON t.reference = 'game-bet:' || b.id AND t.kind = 'bet'
           JOIN ledger_entries e ON e.transfer_id = t.id
           JOIN ledger_accounts a ON a.id = e.account_id AND a.system_code IS NOT NULL
-          WHERE b.user_id IN (${sql.join(players.map((p) => sql`${p.id}`), sql`, `)})
+          WHERE b.user_id IN (${sql.join(
+            players.map((p) => sql`${p.id}`),
+            sql`, `,
+          )})
           GROUP BY b.user_id`,
     );
     expect(shards.rows.map((r) => [r.user_id, r.codes]).sort()).toEqual(

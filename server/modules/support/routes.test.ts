@@ -47,8 +47,14 @@ describe('GET /support/chat', () => {
   });
 
   it('takes the region from the geo header when the web app sends none', async () => {
-    expect((await chat(app, { 'cf-ipcountry': 'KZ' })).json()).toMatchObject({ region: 'KZ', app_id: 'kz_app' });
-    expect((await chat(app, { 'cf-ipcountry': 'DE' })).json()).toMatchObject({ region: 'RU', app_id: 'ru_app' });
+    expect((await chat(app, { 'cf-ipcountry': 'KZ' })).json()).toMatchObject({
+      region: 'KZ',
+      app_id: 'kz_app',
+    });
+    expect((await chat(app, { 'cf-ipcountry': 'DE' })).json()).toMatchObject({
+      region: 'RU',
+      app_id: 'ru_app',
+    });
     expect((await chat(app)).json()).toMatchObject({ region: 'RU', app_id: 'ru_app' });
     // A Region header that is not a region is ignored, not trusted.
     expect((await chat(app, { region: 'XX', 'cf-ipcountry': 'KZ' })).json()).toMatchObject({ region: 'KZ' });
@@ -69,7 +75,12 @@ describe('GET /support/chat', () => {
       user_hash: hmac('kz-identity-secret', userId),
     });
     const ru = (await chat(app, { ...headers, region: 'RU' })).json();
-    expect(ru.user).toEqual({ app_id: 'ru_app', email, user_id: userId, user_hash: hmac('ru-identity-secret', userId) });
+    expect(ru.user).toEqual({
+      app_id: 'ru_app',
+      email,
+      user_id: userId,
+      user_hash: hmac('ru-identity-secret', userId),
+    });
     expect(ru.user.user_hash).not.toBe(kz.user.user_hash);
   });
 
@@ -125,6 +136,8 @@ describe('support-chat configuration', () => {
     expect(problems({ SUPPORT_CHAT_APP_ID_KZ: '' })).toEqual([]);
     expect(problems({ SUPPORT_CHAT_SCRIPT_URL: 'https://chat.example/widget.js' })[0]).toMatch(/\{app_id\}/);
     expect(problems({ SUPPORT_CHAT_SCRIPT_URL: 'javascript:alert(1)//{app_id}' })[0]).toMatch(/http/);
-    expect(problems({ SUPPORT_CHAT_BUTTON_IMAGE_URL: 'not a url' })[0]).toMatch(/^SUPPORT_CHAT_BUTTON_IMAGE_URL:/);
+    expect(problems({ SUPPORT_CHAT_BUTTON_IMAGE_URL: 'not a url' })[0]).toMatch(
+      /^SUPPORT_CHAT_BUTTON_IMAGE_URL:/,
+    );
   });
 });

@@ -10,7 +10,11 @@ export default async function Page(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations();
   return (
-    <PageShell path={ROUTES.betting} title={t('pages.betting.title')} description={t('pages.betting.description')}>
+    <PageShell
+      path={ROUTES.betting}
+      title={t('pages.betting.title')}
+      description={t('pages.betting.description')}
+    >
       <EmptyState title={t('empty.bettingEmpty')} hint={t('empty.bettingEmptyHint')} />
     </PageShell>
   );

@@ -24,9 +24,14 @@ export default async function FaqPage(props: LocaleParams) {
             </h2>
             <div className="space-y-2">
               {section.items.map((item) => (
-                <details key={item.q} className="group rounded-xl border border-line bg-panel px-4 py-3 open:border-gold">
+                <details
+                  key={item.q}
+                  className="group rounded-xl border border-line bg-panel px-4 py-3 open:border-gold"
+                >
                   <summary className="cursor-pointer list-none font-semibold marker:hidden">
-                    <span className="mr-2 inline-block transition group-open:rotate-90" aria-hidden="true">›</span>
+                    <span className="mr-2 inline-block transition group-open:rotate-90" aria-hidden="true">
+                      ›
+                    </span>
                     {item.q}
                   </summary>
                   <p className="mt-2 whitespace-pre-line text-muted">{item.a}</p>

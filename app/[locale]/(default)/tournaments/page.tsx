@@ -11,7 +11,11 @@ export default async function Page(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations();
   return (
-    <PageShell path={ROUTES.tournaments} title={t('pages.tournaments.title')} description={t('pages.tournaments.description')}>
+    <PageShell
+      path={ROUTES.tournaments}
+      title={t('pages.tournaments.title')}
+      description={t('pages.tournaments.description')}
+    >
       <TournamentTabs current={null} />
       <EmptyState title={t('empty.tournamentsEmpty')} />
     </PageShell>

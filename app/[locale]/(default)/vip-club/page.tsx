@@ -12,7 +12,11 @@ export default async function Page(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations();
   return (
-    <PageShell path={ROUTES.vipClub} title={t('pages.vipClub.title')} description={t('pages.vipClub.description')}>
+    <PageShell
+      path={ROUTES.vipClub}
+      title={t('pages.vipClub.title')}
+      description={t('pages.vipClub.description')}
+    >
       <EmptyState title={t('empty.vipGuest')}>
         <DialogTrigger modal="signup" className={buttonClass.primary}>
           {t('header.signup')}

@@ -10,7 +10,10 @@ export default async function NoAccessPage(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations('noAccess');
   return (
-    <section className="rounded-3xl border border-line bg-panel p-6 text-center sm:p-10" aria-labelledby="no-access-title">
+    <section
+      className="rounded-3xl border border-line bg-panel p-6 text-center sm:p-10"
+      aria-labelledby="no-access-title"
+    >
       <h1 id="no-access-title" className="text-2xl font-bold sm:text-3xl">
         {t('title')}
       </h1>

@@ -33,7 +33,9 @@ describe('useAutoBet', () => {
 
   it('stops when asked, after the bet in flight', async () => {
     let release: (value: { amount: number; payout: number }) => void = () => {};
-    const placeBet = vi.fn(() => new Promise<{ amount: number; payout: number }>((resolve) => (release = resolve)));
+    const placeBet = vi.fn(
+      () => new Promise<{ amount: number; payout: number }>((resolve) => (release = resolve)),
+    );
     const { result } = renderHook(() => useAutoBet({ placeBet, delayMs: 0 }));
     act(() => result.current.start({ count: 0, stopOnProfit: null, stopOnLoss: null }));
     expect(result.current.running).toBe(true);

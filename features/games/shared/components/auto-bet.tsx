@@ -81,7 +81,10 @@ export function useAutoBet({
             current = recordAutoBet(current, result);
             if (mounted.current) setProgress(current);
           } catch (error) {
-            reason = error instanceof BetError && error.reason === 'insufficient_funds' ? 'insufficient_funds' : 'error';
+            reason =
+              error instanceof BetError && error.reason === 'insufficient_funds'
+                ? 'insufficient_funds'
+                : 'error';
             break;
           }
           reason = autoBetStopReason(settings, current);
@@ -173,7 +176,12 @@ export function AutoBetPanel({
           </p>
         ) : null}
         {auto.running ? (
-          <button type="button" className={`${buttonClass.secondary} w-full`} onClick={auto.stop} data-testid="auto-stop">
+          <button
+            type="button"
+            className={`${buttonClass.secondary} w-full`}
+            onClick={auto.stop}
+            data-testid="auto-stop"
+          >
             {t('stop')}
           </button>
         ) : (

@@ -9,7 +9,11 @@ export function DepositOffer({ onDismiss }: { onDismiss?: () => void }) {
   const t = useTranslations('games.shared.deposit');
   const open = useModalStore((state) => state.open);
   return (
-    <div className="rounded-xl border border-gold/60 bg-panel-2 p-3 text-sm" role="alert" data-testid="deposit-offer">
+    <div
+      className="rounded-xl border border-gold/60 bg-panel-2 p-3 text-sm"
+      role="alert"
+      data-testid="deposit-offer"
+    >
       <p>{t('text')}</p>
       <button
         type="button"

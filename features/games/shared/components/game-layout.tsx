@@ -59,13 +59,18 @@ export function GameLayout({
             data-testid="fairness-button"
           >
             <svg viewBox="0 0 24 24" className="mr-1.5 h-4 w-4" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm-1 14-4-4 1.4-1.4 2.6 2.6 5.6-5.6L18 9l-7 7Z" />
+              <path
+                fill="currentColor"
+                d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm-1 14-4-4 1.4-1.4 2.6 2.6 5.6-5.6L18 9l-7 7Z"
+              />
             </svg>
             {t('fairness')}
           </button>
         </div>
         <div className="grid gap-4 min-[641px]:grid-cols-[minmax(16rem,20rem)_1fr]">
-          <div className="order-2 rounded-2xl border border-line bg-panel p-4 min-[641px]:order-1">{controls}</div>
+          <div className="order-2 rounded-2xl border border-line bg-panel p-4 min-[641px]:order-1">
+            {controls}
+          </div>
           <div className="order-1 min-w-0 rounded-2xl border border-line bg-panel p-4 min-[641px]:order-2">
             {children}
           </div>
@@ -75,7 +80,9 @@ export function GameLayout({
           game={game}
           open={fairness.open}
           betId={fairness.betId}
-          onOpenChange={(open) => setFairness((state) => ({ ...state, open, betId: open ? state.betId : undefined }))}
+          onOpenChange={(open) =>
+            setFairness((state) => ({ ...state, open, betId: open ? state.betId : undefined }))
+          }
         />
       </section>
     </FairnessContext.Provider>

@@ -39,9 +39,13 @@ describe('RecentBets', () => {
 
   it('says when there are no bets, and when they could not be loaded', async () => {
     const { unmount } = renderWithApp(<RecentBets game="keno" />);
-    expect(await screen.findByTestId('recent-bets-empty')).toHaveTextContent('You have no bets in this game yet.');
+    expect(await screen.findByTestId('recent-bets-empty')).toHaveTextContent(
+      'You have no bets in this game yet.',
+    );
     unmount();
-    server.use(http.get(apiPath('/games/bets'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    server.use(
+      http.get(apiPath('/games/bets'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+    );
     renderWithApp(<RecentBets game="keno" />);
     expect(screen.getByTestId('recent-bets-loading')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Your bets could not be loaded.')).toBeInTheDocument());

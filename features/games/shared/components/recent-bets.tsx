@@ -88,12 +88,18 @@ export function RecentBets({ game, onVerify }: { game: FairGame; onVerify?: (bet
                   <td className="py-2 pr-3 tabular-nums text-muted">
                     <time dateTime={bet.created_at}>{formatBetTime(bet.created_at, iso)}</time>
                   </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(bet.amount, bet.currency, iso)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatMultiplier(bet.multiplier, iso)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {formatMoney(bet.amount, bet.currency, iso)}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {formatMultiplier(bet.multiplier, iso)}
+                  </td>
                   <td className={`py-2 pr-3 text-right tabular-nums ${won ? 'text-ok' : ''}`}>
                     {formatMoney(bet.payout, bet.currency, iso)}
                   </td>
-                  <td className={`py-2 pr-3 ${won ? 'text-ok' : bet.status === 'open' ? 'text-muted' : 'text-danger'}`}>
+                  <td
+                    className={`py-2 pr-3 ${won ? 'text-ok' : bet.status === 'open' ? 'text-muted' : 'text-danger'}`}
+                  >
                     {t(`status.${bet.status}`)}
                   </td>
                   <td className="py-2 text-right">

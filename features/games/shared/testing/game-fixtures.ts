@@ -51,7 +51,14 @@ export const gameHandlers = (bets: Bet[] = []) => [
     const range = { min: 1, max: 10_000 };
     return HttpResponse.json({
       currency,
-      limits: { dice: range, coinflip: range, keno: range, roulette: range, hilo: range, miner: { min: 1, max: 1_000 } },
+      limits: {
+        dice: range,
+        coinflip: range,
+        keno: range,
+        roulette: range,
+        hilo: range,
+        miner: { min: 1, max: 1_000 },
+      },
     });
   }),
   http.get(apiPath('/fair/seed'), () =>

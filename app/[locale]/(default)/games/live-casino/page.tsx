@@ -10,7 +10,11 @@ export default async function Page(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations();
   return (
-    <PageShell path={ROUTES.liveCasino} title={t('pages.liveCasino.title')} description={t('pages.liveCasino.description')}>
+    <PageShell
+      path={ROUTES.liveCasino}
+      title={t('pages.liveCasino.title')}
+      description={t('pages.liveCasino.description')}
+    >
       <EmptyState title={t('empty.lobbyEmpty')} hint={t('empty.lobbyEmptyHint')} />
     </PageShell>
   );
