@@ -1,7 +1,7 @@
 /**
  * What the HTTP benchmarks stand on: the API server on a fresh embedded PostgreSQL (temp dir, free
- * port, migrated and seeded, like the server tests), listening on loopback. `close` stops and removes
- * everything.
+ * port, migrated and seeded, like the server tests), listening on loopback, in this process. `close`
+ * stops and removes everything.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -18,10 +18,20 @@ export interface BenchApi {
   db: Database;
   /** The database address with its password masked, for the report. */
   databaseUrl: string;
+  /** The database address itself, for a benchmark's own connections. */
+  connectionUrl: string;
   close: () => Promise<void>;
 }
 
-export async function startBenchApi({ poolMax }: { poolMax: number }): Promise<BenchApi> {
+export interface BenchApiOptions {
+  poolMax: number;
+  /** Loopback port of the API; 0 (default) picks a free one. */
+  port?: number;
+  /** Configuration variables over the bench's own (NODE_ENV test, silent log, X-Forwarded-For from loopback). */
+  env?: Record<string, string>;
+}
+
+export async function startBenchApi({ poolMax, port = 0, env = {} }: BenchApiOptions): Promise<BenchApi> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'casino-bench-pg-'));
   await fs.chmod(root, 0o755);
   const quiet = () => undefined;
@@ -34,7 +44,14 @@ export async function startBenchApi({ poolMax }: { poolMax: number }): Promise<B
   });
   const handle = createDb(embedded.url, { max: poolMax });
   // The players' X-Forwarded-For (each its own address) is believed from loopback, as behind a local proxy.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' });
+  // DATA_DIR is the throw-away directory: nothing (a development JWT secret) lands in the repository's .data.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: '127.0.0.1',
+    DATA_DIR: root,
+    ...env,
+  });
   const app = buildApp({ db: handle.db, config, logger: false });
   const close = async () => {
     await app.close();
@@ -45,8 +62,14 @@ export async function startBenchApi({ poolMax }: { poolMax: number }): Promise<B
   try {
     await migrateDatabase(handle);
     await seedDatabase(handle.db);
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    return { base, db: handle.db, databaseUrl: embedded.url.replace(/:[^:@/]+@/, ':***@'), close };
+    const base = await app.listen({ host: '127.0.0.1', port });
+    return {
+      base,
+      db: handle.db,
+      databaseUrl: embedded.url.replace(/:[^:@/]+@/, ':***@'),
+      connectionUrl: embedded.url,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
