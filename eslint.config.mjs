@@ -17,6 +17,7 @@ export default defineConfig([
   globalIgnores([
     '.next/**',
     '.next-e2e/**',
+    '.next-bench/**',
     '.data-e2e/**',
     'out/**',
     'node_modules/**',
