@@ -3,6 +3,7 @@
  *
  * - `text(values, name)` / `list(values, name)`: a string option / a repeated string option.
  * - `table(rows)`: rows of cells (the first row the header) as aligned lines.
+ * - `printTable(out, empty, rows)`: prints `empty` when there is no row under the header, else the table.
  * - `utc(date)`: `2026-01-31 23:59:59` (UTC, seconds), `-` for null.
  * - `money(minor)`: minor units as a major amount with two decimals (`12345n` → `123.45`).
  * - `parseMoney(raw, label?)`: an operator's amount (`100`, `99.5`, `1 234,50`) in minor units, else
@@ -34,6 +35,14 @@ export function table(rows: string[][]): string[] {
       .join('  ')
       .trimEnd(),
   );
+}
+
+export function printTable(out: (line: string) => void, empty: string, rows: string[][]): void {
+  if (rows.length <= 1) {
+    out(empty);
+    return;
+  }
+  for (const line of table(rows)) out(line);
 }
 
 export function utc(date: Date | null): string {

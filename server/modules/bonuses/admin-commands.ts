@@ -7,7 +7,7 @@ import {
   type CommandGroup,
   type OptionValues,
 } from '../../admin/command';
-import { findUser, list, money, table, text, utc } from '../../admin/toolkit';
+import { findUser, list, money, printTable, table, text, utc } from '../../admin/toolkit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { BonusLimits, SpinBets } from './schema';
 import { listActivations } from './activations';
@@ -164,11 +164,7 @@ export const promoCommands: CommandGroup = {
       parse: (positionals) => noMore(positionals, 0),
       async run({ db, out }) {
         const rows = await listPromos(db);
-        if (rows.length === 0) {
-          out('No promo codes.');
-          return;
-        }
-        for (const line of table([
+        printTable(out, 'No promo codes.', [
           ['CODE', 'PERCENT', 'WAGER', 'REGION', 'WAIT', 'ENDS (UTC)', 'ENABLED', 'MIN/MAX PER CURRENCY'],
           ...rows.map((row) => [
             row.code,
@@ -180,8 +176,7 @@ export const promoCommands: CommandGroup = {
             row.enabled ? 'yes' : 'no',
             limitsText(row.limits),
           ]),
-        ]))
-          out(line);
+        ]);
       },
     }),
     defineCommand({
@@ -261,11 +256,7 @@ export const welcomePackCommands: CommandGroup = {
           `Title: ${title?.en ?? '-'}${title?.ru ? ` | ru: ${title.ru}` : ''}${title?.kz ? ` | kz: ${title.kz}` : ''}`,
         );
         const rows = await listStages(db);
-        if (rows.length === 0) {
-          out('No stages.');
-          return;
-        }
-        for (const line of table([
+        printTable(out, 'No stages.', [
           [
             'STAGE',
             'DEPOSIT',
@@ -286,8 +277,7 @@ export const welcomePackCommands: CommandGroup = {
             row.titleEn,
             limitsText(row.limits),
           ]),
-        ]))
-          out(line);
+        ]);
       },
     }),
     defineCommand({
@@ -396,11 +386,7 @@ export const freeSpinCommands: CommandGroup = {
       parse: (positionals) => noMore(positionals, 0),
       async run({ db, out }) {
         const rows = await listCampaigns(db);
-        if (rows.length === 0) {
-          out('No campaigns.');
-          return;
-        }
-        for (const line of table([
+        printTable(out, 'No campaigns.', [
           ['ID', 'NAME (EN)', 'GAME', 'SPINS', 'WAGER', 'ENDS (UTC)', 'ENABLED', 'BET PER CURRENCY'],
           ...rows.map((row) => [
             String(row.id),
@@ -415,8 +401,7 @@ export const freeSpinCommands: CommandGroup = {
               return bet === null ? [] : [`${c} ${money(bet)}`];
             }).join(', '),
           ]),
-        ]))
-          out(line);
+        ]);
       },
     }),
     defineCommand({

@@ -3,7 +3,7 @@ import { CURRENCIES, isCurrency } from '@/lib/constants/currencies';
 import { CASE_ROLLS } from '@/lib/fair';
 import { toMinorUnits } from '@/lib/money';
 import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
-import { table } from '../../admin/toolkit';
+import { printTable, table } from '../../admin/toolkit';
 import { buildCaseTable, caseProblems, rtpOf } from './cases';
 import { findCase, listCases } from './repository';
 import { gameCaseItems, gameCases } from './schema';
@@ -39,11 +39,7 @@ export const caseCommands: CommandGroup = {
       },
       async run({ db, out }) {
         const cases = await listCases(db, { all: true });
-        if (cases.length === 0) {
-          out('No cases.');
-          return;
-        }
-        for (const line of table([
+        printTable(out, 'No cases.', [
           ['SLUG', 'NAME', 'ITEMS', 'RTP', 'PRICE RUB', 'ENABLED'],
           ...cases.map(({ row, items }) => [
             row.slug,
@@ -53,8 +49,7 @@ export const caseCommands: CommandGroup = {
             price(row.prices.RUB),
             row.enabled ? 'yes' : 'no',
           ]),
-        ]))
-          out(line);
+        ]);
       },
     }),
     defineCommand({

@@ -14,7 +14,7 @@ import {
   type CommandGroup,
   type OptionValues,
 } from '../../admin/command';
-import { money, table, text, utc } from '../../admin/toolkit';
+import { money, printTable, table, text, utc } from '../../admin/toolkit';
 import { isPromoType, parsePromoValue, upsertUtmCampaign, removeUtmCampaign } from './ad-clicks';
 import {
   findMirrorCycle,
@@ -218,11 +218,7 @@ export const redirectCommands: CommandGroup = {
       },
       async run({ db, out }) {
         const rows = await listRedirectRules(db);
-        if (rows.length === 0) {
-          out('No redirect rules.');
-          return;
-        }
-        for (const line of table([
+        printTable(out, 'No redirect rules.', [
           ['FROM', 'TO', 'STATUS', 'KIND', 'ENABLED'],
           ...rows.map((row) => [
             row.sourcePath,
@@ -231,8 +227,7 @@ export const redirectCommands: CommandGroup = {
             row.target.startsWith('/') ? 'internal' : 'external',
             row.enabled ? 'yes' : 'no',
           ]),
-        ]))
-          out(line);
+        ]);
       },
     }),
     defineCommand({
@@ -304,11 +299,7 @@ export const utmCampaignCommands: CommandGroup = {
       },
       async run({ db, out }) {
         const rows = await listUtmCampaigns(db);
-        if (rows.length === 0) {
-          out('No UTM campaigns.');
-          return;
-        }
-        for (const line of table([
+        printTable(out, 'No UTM campaigns.', [
           ['UTM_SOURCE', 'UTM_CAMPAIGN', 'TYPE', 'VALUE', 'UPDATED (UTC)'],
           ...rows.map((row) => [
             row.utmSource,
@@ -317,8 +308,7 @@ export const utmCampaignCommands: CommandGroup = {
             String(row.promoValue),
             utc(row.updatedAt),
           ]),
-        ]))
-          out(line);
+        ]);
       },
     }),
     defineCommand({
