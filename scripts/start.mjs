@@ -34,19 +34,8 @@ const distDir = env.NEXT_DIST_DIR || '.next';
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const log = (message) => console.log(`[start] ${message}`);
 
-const SOURCES = [
-  'app',
-  'components',
-  'features',
-  'lib',
-  'messages',
-  'public',
-  'middleware.ts',
-  'next.config.ts',
-  'global.d.ts',
-  'postcss.config.mjs',
-  'package-lock.json',
-];
+/** What the web build depends on: a change in any of these makes `npm start` build again (bench/ uses it too). */
+const SOURCES = JSON.parse(readFileSync(join(root, 'scripts', 'build-sources.json'), 'utf8'));
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -14,6 +14,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { percentile, startBenchApi, type BenchApi } from './api-stack';
+import buildSources from '../../scripts/build-sources.json';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const BENCH_DIST_DIR = '.next-bench';
@@ -283,20 +284,8 @@ export function firstLoadJs(appDir: string, distDir: string, route: string): Fir
   };
 }
 
-/** What `npm start` rebuilds on (scripts/start.mjs's SOURCES). */
-const PRODUCT_SOURCES = [
-  'app',
-  'components',
-  'features',
-  'lib',
-  'messages',
-  'public',
-  'middleware.ts',
-  'next.config.ts',
-  'global.d.ts',
-  'postcss.config.mjs',
-  'package-lock.json',
-];
+/** What `npm start` rebuilds on. */
+const PRODUCT_SOURCES: string[] = buildSources;
 
 /** The API port the bench build inlines by default: a fixed one, so that the benches can share a build. */
 const DEFAULT_BENCH_API_PORT = 4290;
