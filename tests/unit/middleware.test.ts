@@ -14,21 +14,25 @@ function page(path: string, headers: Record<string, string> = {}) {
   });
 }
 
+/** Answers the middleware's API calls as a reachable API with nothing configured; records each URL. */
+function stubQuietApi(calls: string[] = []) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      calls.push(url);
+      if (url.includes('/middleware/redirect')) return Response.json({ redirect: null });
+      if (url.endsWith('/geo_ip')) return Response.json({ ip: '1.2.3.4', country_code: 'DE', region: 'RU' });
+      return Response.json({ redirect: { newLink: null }, verification: null });
+    }),
+  );
+}
+
 describe('the middleware’s API address', () => {
   let calls: string[];
   beforeEach(() => {
     calls = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        calls.push(url);
-        if (url.includes('/middleware/redirect')) return Response.json({ redirect: null });
-        if (url.endsWith('/geo_ip'))
-          return Response.json({ ip: '1.2.3.4', country_code: 'DE', region: 'RU' });
-        return Response.json({ redirect: { newLink: null }, verification: null });
-      }),
-    );
+    stubQuietApi(calls);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -90,16 +94,7 @@ describe('the middleware’s API address', () => {
 
 describe('what a page’s response says about the host serving it', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.includes('/middleware/redirect')) return Response.json({ redirect: null });
-        if (url.endsWith('/geo_ip'))
-          return Response.json({ ip: '1.2.3.4', country_code: 'DE', region: 'RU' });
-        return Response.json({ redirect: { newLink: null }, verification: null });
-      }),
-    );
+    stubQuietApi();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
