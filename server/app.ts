@@ -15,7 +15,7 @@ import { pino } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { HttpError, TooManyRequestsError, ValidationError } from './lib/errors';
+import { HttpError, TooManyRequestsError, UnauthorizedError, ValidationError } from './lib/errors';
 import { databaseFailureKind } from './lib/db-errors';
 import { fieldErrorsMessage } from './lib/field-errors';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './lib/zod-fastify';
@@ -25,7 +25,7 @@ import { passwordRoutes } from './modules/auth/password-routes';
 import { profileUserRoutes } from './modules/auth/profile-routes';
 import { authRoutes } from './modules/auth/routes';
 import { deriveKeys, resolveSecret } from './modules/auth/secret';
-import { authenticate } from './modules/auth/tokens';
+import { authenticate, cachedTokenVerifier } from './modules/auth/tokens';
 import { sandboxSocialRoutes, socialRoutes } from './modules/auth/social-routes';
 import { geoGuardPlugin } from './modules/geo/guard';
 import { requestContextPlugin } from './plugins/request-context';
@@ -136,9 +136,15 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   // Routes with `config: { geoGuard: true }` answer 451 to visitors from a blocked country.
   void app.register(geoGuardPlugin, context);
   // request.locale, request.region, and request.session for routes with `config: { auth }`.
+  const verifyToken = cachedTokenVerifier(context.keys.accessToken);
   void app.register(requestContextPlugin, {
     config,
     authenticate: (token) => authenticate(db, context.keys.accessToken, token, context.clock()),
+    verifyToken: async (token) => {
+      const claims = token ? await verifyToken(token, context.clock()) : null;
+      if (!claims) throw new UnauthorizedError();
+      return claims;
+    },
     loadUser: (userId) => findUserById(db, userId),
   });
   void app.register(healthRoutes, context);

@@ -1,8 +1,10 @@
 /**
  * What the HTTP benchmarks stand on: the API server on a fresh embedded PostgreSQL (temp dir, free
- * port, migrated and seeded, like the server tests), listening on loopback, in this process. `close`
+ * port, migrated and seeded, like the server tests), listening on loopback, in this process or (option
+ * `process: 'child'`) in a process of its own (bench/lib/api-process.ts), as production runs it. `close`
  * stops and removes everything.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +23,10 @@ export interface BenchApi {
   /** The database address itself, for a benchmark's own connections. */
   connectionUrl: string;
   close: () => Promise<void>;
+  /** The memory of the process the API runs in. */
+  memory: () => Promise<NodeJS.MemoryUsage>;
+  /** Where the API runs, for the report. */
+  where: string;
 }
 
 export interface BenchApiOptions {
@@ -29,9 +35,44 @@ export interface BenchApiOptions {
   port?: number;
   /** Configuration variables over the bench's own (NODE_ENV test, silent log, X-Forwarded-For from loopback). */
   env?: Record<string, string>;
+  /** `same` (default): the API in this process; `child`: in a process of its own. */
+  process?: 'same' | 'child';
 }
 
-export async function startBenchApi({ poolMax, port = 0, env = {} }: BenchApiOptions): Promise<BenchApi> {
+/** Starts bench/lib/api-process.ts and waits until it listens. */
+async function forkApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const child = fork(path.join(import.meta.dirname, 'api-process.ts'), [], {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_API_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the API process exited with ${code}`)));
+    child.on('message', (message: { type?: string; base?: string }) => {
+      if (message.type === 'listening') resolve(message.base!);
+    });
+  });
+  return { child, base };
+}
+
+function childMemory(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
+  return new Promise((resolve) => {
+    const listener = (message: { type?: string; memory?: NodeJS.MemoryUsage }) => {
+      if (message.type !== 'memory') return;
+      child.off('message', listener);
+      resolve(message.memory!);
+    };
+    child.on('message', listener);
+    child.send('memory');
+  });
+}
+
+export async function startBenchApi({
+  poolMax,
+  port = 0,
+  env = {},
+  process: where = 'same',
+}: BenchApiOptions): Promise<BenchApi> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'casino-bench-pg-'));
   await fs.chmod(root, 0o755);
   const quiet = () => undefined;
@@ -52,9 +93,15 @@ export async function startBenchApi({ poolMax, port = 0, env = {} }: BenchApiOpt
     DATA_DIR: root,
     ...env,
   });
-  const app = buildApp({ db: handle.db, config, logger: false });
+  const app = where === 'same' ? buildApp({ db: handle.db, config, logger: false }) : null;
+  let child: ChildProcess | null = null;
   const close = async () => {
-    await app.close();
+    if (child?.connected) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.disconnect();
+      await exited;
+    }
+    await app?.close();
     await handle.pool.end();
     await embedded.stop();
     await fs.rm(root, { recursive: true, force: true });
@@ -62,9 +109,22 @@ export async function startBenchApi({ poolMax, port = 0, env = {} }: BenchApiOpt
   try {
     await migrateDatabase(handle);
     await seedDatabase(handle.db);
-    const base = await app.listen({ host: '127.0.0.1', port });
+    let base: string;
+    if (app) base = await app.listen({ host: '127.0.0.1', port });
+    else {
+      ({ child, base } = await forkApi({
+        BENCH_DATABASE_URL: embedded.url,
+        BENCH_POOL_MAX: String(poolMax),
+        BENCH_DATA_DIR: root,
+        BENCH_PORT: String(port),
+        BENCH_ENV: JSON.stringify(env),
+      }));
+    }
+    const forked = child;
     return {
       base,
+      memory: async () => (forked ? childMemory(forked) : process.memoryUsage()),
+      where: forked ? `its own process (pid ${forked.pid})` : 'this process',
       db: handle.db,
       databaseUrl: embedded.url.replace(/:[^:@/]+@/, ':***@'),
       connectionUrl: embedded.url,

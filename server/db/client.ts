@@ -39,3 +39,8 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   const db = drizzle({ client: pool, schema });
   return { db, pool, monitor };
 }
+
+/** The connection pool under a database (for the few statements that name and prepare their SQL). */
+export function poolOf(db: Database): pg.Pool {
+  return (db as Database & { $client: pg.Pool }).$client;
+}

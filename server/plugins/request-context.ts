@@ -20,6 +20,11 @@
  *     `config: { auth: 'guest' }` → for public calls that only tailor their answer to a signed-in caller
  *       (bonus offers, cases, limits, attribution reports): a token that does not authenticate makes a
  *       guest (`request.session === null`) instead of a 401; a database failure still propagates.
+ *     `config: { auth: 'token' }` → for the hottest calls (the instant bets): a valid, unexpired bearer
+ *       token (signature and expiry, verified once per token and process), else 401, in `request.claims`;
+ *       `request.session` stays null. Whether the token's family is still live is NOT checked here: the
+ *       route must check it in the very statement that acts (games/bet-statement.ts does) or call
+ *       `await request.liveSession()` (the check of `required`, 401 when revoked) before anything else.
  *   Then read `request.session` (`RequestSession | null`: auth's `AuthSession`) or `requireSession(request)` (the session, else
  *   401: for `auth: 'required'` routes).
  * - `await request.currentUser()` — the user row of `request.session` (loaded once per request), else 401
@@ -35,7 +40,13 @@ import { UnauthorizedError } from '../lib/errors';
 import { requestedLocale, type MessageLocale } from '../lib/locale';
 import { regionOfRequest, type Region } from '../lib/region';
 
-export type AuthMode = 'required' | 'optional' | 'guest';
+export type AuthMode = 'required' | 'optional' | 'guest' | 'token';
+
+/** What a bearer token says, verified (signature and expiry) but not checked against its family. */
+export interface RequestClaims {
+  userId: number;
+  familyId: string;
+}
 
 /**
  * The signed-in caller. Its fields come from the auth module (modules/auth/tokens.ts merges `AuthSession`
@@ -52,6 +63,8 @@ export interface RequestContextOptions {
   config: Pick<Config, 'geoCountryHeader' | 'geoDefaultCountry'>;
   /** The session behind a bearer token, else UnauthorizedError (auth's `authenticate`). */
   authenticate(token: string | undefined): Promise<RequestSession>;
+  /** Signature and expiry of a bearer token (remembered per token), else UnauthorizedError. */
+  verifyToken(token: string | undefined): Promise<RequestClaims>;
   /** The user of a session, undefined when there is none (users' `findUserById`). */
   loadUser(userId: number): Promise<RequestUser | undefined>;
 }
@@ -75,6 +88,10 @@ declare module 'fastify' {
     region: Region;
     /** The bearer session of an `auth` route; null for a guest or a route without `auth`. */
     session: RequestSession | null;
+    /** The verified claims of the bearer token of an `auth: 'token'` route (else null). */
+    claims: RequestClaims | null;
+    /** For `auth: 'token'` routes: checks the token's family now (401 when revoked), sets `session`. */
+    liveSession(): Promise<RequestSession>;
     /** The user row of `request.session`, loaded once; 401 without a session or when the user is gone. */
     currentUser(): Promise<RequestUser>;
   }
@@ -96,6 +113,11 @@ export const requestContextPlugin = fp<RequestContextOptions>(
     app.decorateRequest('locale', null);
     app.decorateRequest('region', 'RU');
     app.decorateRequest('session', null);
+    app.decorateRequest('claims', null);
+    app.decorateRequest('liveSession', async function liveSession(this: FastifyRequest) {
+      this.session ??= await ctx.authenticate(bearerToken(this.headers.authorization));
+      return this.session;
+    });
     const users = new WeakMap<FastifyRequest, Promise<RequestUser | undefined>>();
     app.decorateRequest('currentUser', async function currentUser(this: FastifyRequest) {
       const session = requireSession(this);
@@ -131,7 +153,10 @@ export const requestContextPlugin = fp<RequestContextOptions>(
         if (!(error instanceof UnauthorizedError)) throw error;
       }
     };
-    const handlers: Record<AuthMode, preHandlerHookHandler> = { required, optional, guest };
+    const token: preHandlerHookHandler = async (request) => {
+      request.claims = await ctx.verifyToken(bearerToken(request.headers.authorization));
+    };
+    const handlers: Record<AuthMode, preHandlerHookHandler> = { required, optional, guest, token };
     app.addHook('onRoute', (route) => {
       const mode = route.config?.auth;
       if (!mode) return;

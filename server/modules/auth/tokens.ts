@@ -88,6 +88,30 @@ export async function verifyAccessToken(
   }
 }
 
+/**
+ * `verifyAccessToken` remembered per token until the token expires (the instant bets, issue 14): a token
+ * is verified once per process, not at every call. Only the signature and the expiry are remembered:
+ * whether the token's family is still live is the caller's to check (see request-context's `token` mode).
+ */
+export function cachedTokenVerifier(key: Uint8Array, { maxTokens = 20_000 } = {}) {
+  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
+  return async (token: string, now: Date): Promise<TokenClaims | null> => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > now.getTime()) return known.claims;
+      verified.delete(token);
+      return null;
+    }
+    const claims = await verifyAccessToken(key, token, now);
+    if (!claims) return null;
+    const [, payload] = token.split('.');
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
+    if (verified.size >= maxTokens) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, expiresAtMs: exp * 1000 });
+    return claims;
+  };
+}
+
 /** Signature only (the refresh call accepts expired tokens). */
 async function readSignedToken(key: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {

@@ -11,7 +11,7 @@
  * lib/contracts/games.ts, an entry here, and one `instantBet(...)` line in routes.ts.
  */
 import type { z } from 'zod';
-import type { WageredBet } from '@/lib/bonuses/wagering';
+import { wagerContribution, type WageredBet } from '@/lib/bonuses/wagering';
 import {
   caseOpenBody,
   coinflipBetBody,
@@ -25,6 +25,7 @@ import { getBetLimits } from '@/lib/constants/bet-limits';
 import { diceTargetValid, kenoPicksValid, rouletteChipValid, type Seeds } from '@/lib/fair';
 import type { Database, Executor } from '../../db/client';
 import { HttpError, ValidationError } from '../../lib/errors';
+import { GENERAL_PATH, type BetStatement } from './bet-statement';
 import { buildCaseTable, caseProblems } from './cases';
 import { playCase, playCoinflip, playDice, playKeno, playRoulette } from './engine';
 import { slugParams } from './params';
@@ -193,26 +194,46 @@ const settle = (result: Settlement): Decision => ({
 });
 
 /**
- * Places an instant bet of `game` for the player: the entry prepares it,
- * placeBet plays and settles it in one transaction (see service.ts).
+ * Places an instant bet of `game` for the player of `claims`: the entry prepares it, the bet statement
+ * (bet-statement.ts) plays it and settles it in one call; a bet that counts towards an active bonus goes
+ * through placeBet (service.ts), after the full session check, which records the wager.
  */
 export async function placeInstantBet<Body extends { idempotency_key: string }, Params>(
   db: Database,
+  statement: BetStatement,
   game: InstantGame<Body, Params>,
-  input: { player: Player; request: Body & Params; now: Date },
+  input: {
+    claims: { userId: number; familyId: string };
+    /** The full session check and the player (for the general path). */
+    player(): Promise<Player>;
+    request: Body & Params;
+    now: Date;
+  },
 ): Promise<BetResult> {
-  const { player } = input;
-  const bet = await game.prepare(db, input.request, player.currency);
-  return placeBet(db, {
-    userId: player.id,
-    currency: player.currency,
+  const { userId, familyId } = input.claims;
+  const bet = await game.prepare(db, input.request, await statement.currency(userId));
+  const base = {
     game: game.game,
     idempotencyKey: input.request.idempotency_key,
     request: bet.request,
     amountMinor: bet.amountMinor,
     params: bet.params,
+    now: input.now,
+  };
+  const placed = await statement.place({
+    ...base,
+    userId,
+    familyId,
+    play: (seeds) => settle(bet.play(seeds)),
+    wagerMinor: wagerContribution(bet.wager).countedMinor,
+  });
+  if (placed !== GENERAL_PATH) return placed;
+  const player = await input.player();
+  return placeBet(db, {
+    ...base,
+    userId: player.id,
+    currency: player.currency,
     decide: (seeds) => settle(bet.play(seeds)),
     wager: bet.wager,
-    now: input.now,
   });
 }

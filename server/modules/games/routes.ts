@@ -18,9 +18,12 @@ import {
 import type { Currency } from '@/lib/constants/currencies';
 import { getBetLimits } from '@/lib/constants/bet-limits';
 import type { AppContext } from '../../context';
+import { UnauthorizedError } from '../../lib/errors';
 import type { MessageLocale } from '../../lib/locale';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
+import { findUserById } from '../users/service';
+import { betStatement } from './bet-statement';
 import { toCaseDetail, toCaseSummary } from './cases';
 import { cases, coinflip, dice, keno, placeInstantBet, roulette, type InstantGame } from './instant-games';
 import { currencyQuery, idParams, notFound, slugParams } from './params';
@@ -46,6 +49,13 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     shownCurrency(asked, request.session ? await request.currentUser() : null);
   const guest = { config: { auth: 'guest' as const } };
   const bet = { config: { geoGuard: true, auth: 'required' as const } };
+  // The instant bets check the token's family in the statement that places them (bet-statement.ts).
+  const instant = { config: { geoGuard: true, auth: 'token' as const } };
+  const statement = betStatement(ctx.db, async (id) => {
+    const user = await findUserById(ctx.db, id);
+    if (!user) throw new UnauthorizedError();
+    return asPlayer(user).currency;
+  });
   const betRoute = { response: { 200: betReply } };
 
   // --- instant games ---
@@ -53,11 +63,18 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   const instantBet = <Body extends { idempotency_key: string }, Params>(game: InstantGame<Body, Params>) =>
     app.post(
       game.url,
-      { ...bet, schema: { ...(game.params ? { params: game.params } : {}), body: game.body, ...betRoute } },
+      {
+        ...instant,
+        schema: { ...(game.params ? { params: game.params } : {}), body: game.body, ...betRoute },
+      },
       async (request) => {
         const input = { ...(request.params as Params), ...(request.body as Body) };
-        const result = await placeInstantBet(ctx.db, game, {
-          player: await player(request),
+        const result = await placeInstantBet(ctx.db, statement, game, {
+          claims: request.claims!,
+          player: async () => {
+            await request.liveSession();
+            return player(request);
+          },
           request: input,
           now: ctx.clock(),
         });

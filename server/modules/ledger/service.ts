@@ -49,7 +49,7 @@ export type SystemAccountCode = 'house' | `house:${number}` | 'bonus_pool' | `cl
  * players' bets wait for each other, so a player's bets go to shard `user id mod HOUSE_SHARDS`. The
  * house's money is the sum of `house` and every `house:<n>` of the currency.
  */
-export const HOUSE_SHARDS = 16;
+export const HOUSE_SHARDS = 64;
 
 /** The house account of `userId`'s game bets (see {@link HOUSE_SHARDS}). */
 export function gameHouseAccount(db: Executor, userId: number, currency: Currency): Promise<LedgerAccount> {

@@ -1,0 +1,155 @@
+-- One instant bet in one statement (issue 14): server/modules/games/bet-statement.ts computes the outcome
+-- from the seed pair it read (cached) and calls this function in autocommit; everything below is one
+-- transaction, so any RAISE leaves nothing behind (the nonce included). The errors it raises, by
+-- SQLSTATE (class CB is not PostgreSQL's):
+--   CB401  the token's family is revoked or not the player's: the session can no longer bet;
+--   CB409  the player already placed a bet under this idempotency key (the caller answers it again);
+--   CB300  the seed pair moved on (another bet took the nonce, the client seed changed, the pair was
+--          rotated): the caller reloads the pair, plays again and calls again;
+--   CB200  the bet counts towards an active bonus: the caller places it by the general path
+--          (games/service.ts placeBet, which records the wager);
+--   CB422  not enough money on the player's cash account;
+--   CB404  the house account of the bet's shard does not exist yet: the caller creates it and calls again.
+--
+-- Lock order (server/modules/ledger/service.ts): 1. the seed pair row (UPDATE), 2. the player's money lock
+-- (the advisory lock of lockUserMoney), 4. the player's cash account, then one house shard. Step 3 (the
+-- transfer keys) comes after the accounts here: the keys of a bet are the player's own and only the same
+-- player can collide on them, which the money lock (2) already serialises.
+--
+-- The transfers' payload hashes are those ledger/service.ts transfer() computes (sha256 of the canonical
+-- JSON of the entries sorted by account, the kind, the meta and the reference), so the ledger reads these
+-- transfers like any other; a test compares the two.
+CREATE FUNCTION game_place_instant_bet(
+  p_user integer,
+  p_family uuid,
+  p_pair integer,
+  p_nonce integer,
+  p_client_seed text,
+  p_game text,
+  p_currency text,
+  p_amount bigint,
+  p_payout bigint,
+  p_multiplier bigint,
+  p_params jsonb,
+  p_outcome jsonb,
+  p_key text,
+  p_request_hash text,
+  p_wager bigint,
+  p_house_shard integer,
+  p_now timestamptz
+) RETURNS TABLE (bet_id integer, balance_after bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_cash integer;
+  v_cash_after bigint;
+  v_house integer;
+  v_house_after bigint;
+  v_bet integer;
+  v_transfer bigint;
+  v_reference text;
+  v_meta text;
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM token_families WHERE id = p_family AND user_id = p_user AND revoked_at IS NULL
+  ) THEN
+    RAISE EXCEPTION 'the session is revoked' USING ERRCODE = 'CB401';
+  END IF;
+  IF EXISTS (SELECT 1 FROM game_bets WHERE user_id = p_user AND idempotency_key = p_key) THEN
+    RAISE EXCEPTION 'the idempotency key was used' USING ERRCODE = 'CB409';
+  END IF;
+
+  -- 1. The seed pair: the bet was played on this pair, nonce and client seed, or it is stale.
+  UPDATE fair_seed_pairs SET nonce = nonce + 1
+   WHERE id = p_pair AND user_id = p_user AND active AND nonce = p_nonce AND client_seed = p_client_seed;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'the seed pair moved on' USING ERRCODE = 'CB300';
+  END IF;
+
+  -- 2. The player's money lock, then what it guards: their bonuses and their cash account.
+  PERFORM pg_advisory_xact_lock(734619004, p_user);
+  IF p_wager > 0 AND EXISTS (
+    SELECT 1 FROM bonus_activations WHERE user_id = p_user AND currency = p_currency AND status = 'active'
+  ) THEN
+    RAISE EXCEPTION 'the bet counts towards a bonus' USING ERRCODE = 'CB200';
+  END IF;
+
+  -- 4. The accounts: the stake out and the payout in, as one change of each balance.
+  UPDATE ledger_accounts SET balance_minor = balance_minor - p_amount + p_payout
+   WHERE key = 'user:' || p_user || ':' || p_currency || ':cash' AND balance_minor >= p_amount
+   RETURNING id, balance_minor INTO v_cash, v_cash_after;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'CB422';
+  END IF;
+  UPDATE ledger_accounts SET balance_minor = balance_minor + p_amount - p_payout
+   WHERE key = 'system:house:' || p_house_shard || ':' || p_currency
+   RETURNING id, balance_minor INTO v_house, v_house_after;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'no house account' USING ERRCODE = 'CB404';
+  END IF;
+
+  INSERT INTO game_bets (
+    user_id, game, currency, amount_minor, payout_minor, multiplier_scaled, status, seed_pair_id,
+    client_seed, nonce, params, state, outcome, idempotency_key, request_hash, balance_after_minor,
+    created_at, settled_at
+  ) VALUES (
+    p_user, p_game, p_currency, p_amount, p_payout, p_multiplier,
+    CASE WHEN p_payout > 0 THEN 'won' ELSE 'lost' END, p_pair, p_client_seed, p_nonce, p_params, '{}',
+    p_outcome, p_key, p_request_hash, v_cash_after, p_now, p_now
+  ) RETURNING id INTO v_bet;
+
+  v_reference := 'game-bet:' || v_bet;
+  v_meta := format('{"bet_id":%s,"game":%s}', v_bet, to_json(p_game));
+
+  -- The stake: cash → house.
+  INSERT INTO ledger_transfers (idempotency_key, payload_hash, kind, reference, meta)
+  VALUES (
+    'game-bet:' || p_user || ':' || p_key,
+    ledger_payload_hash(v_cash, -p_amount, v_house, p_amount, 'bet', v_reference, v_meta),
+    'bet', v_reference, v_meta::jsonb
+  ) RETURNING id INTO v_transfer;
+  INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_after_minor) VALUES
+    (v_transfer, v_cash, -p_amount, v_cash_after - p_payout),
+    (v_transfer, v_house, p_amount, v_house_after + p_payout);
+
+  -- The payout: house → cash.
+  IF p_payout > 0 THEN
+    INSERT INTO ledger_transfers (idempotency_key, payload_hash, kind, reference, meta)
+    VALUES (
+      'game-win:' || v_bet,
+      ledger_payload_hash(v_house, -p_payout, v_cash, p_payout, 'win', v_reference, v_meta),
+      'win', v_reference, v_meta::jsonb
+    ) RETURNING id INTO v_transfer;
+    INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_after_minor) VALUES
+      (v_transfer, v_house, -p_payout, v_house_after),
+      (v_transfer, v_cash, p_payout, v_cash_after);
+  END IF;
+
+  RETURN QUERY SELECT v_bet, v_cash_after;
+END
+$$;
+--> statement-breakpoint
+-- The payload hash ledger/service.ts transfer() computes for a two-entry transfer: sha256 (hex) of
+-- {"entries":[{"accountId":A,"amountMinor":"Mn"},…],"kind":K,"meta":META,"reference":R}, the entries in
+-- ascending account order; META is the meta's canonical JSON (keys sorted), given as text.
+CREATE FUNCTION ledger_payload_hash(
+  p_account_a integer,
+  p_amount_a bigint,
+  p_account_b integer,
+  p_amount_b bigint,
+  p_kind text,
+  p_reference text,
+  p_meta text
+) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT encode(sha256(convert_to(format(
+    '{"entries":[{"accountId":%s,"amountMinor":"%sn"},{"accountId":%s,"amountMinor":"%sn"}],"kind":%s,"meta":%s,"reference":%s}',
+    least_account, least_amount, greatest_account, greatest_amount,
+    to_json(p_kind), p_meta, to_json(p_reference)
+  ), 'UTF8')), 'hex')
+  FROM (SELECT
+    CASE WHEN p_account_a < p_account_b THEN p_account_a ELSE p_account_b END AS least_account,
+    CASE WHEN p_account_a < p_account_b THEN p_amount_a ELSE p_amount_b END AS least_amount,
+    CASE WHEN p_account_a < p_account_b THEN p_account_b ELSE p_account_a END AS greatest_account,
+    CASE WHEN p_account_a < p_account_b THEN p_amount_b ELSE p_amount_a END AS greatest_amount
+  ) sorted
+$$;

@@ -1,0 +1,213 @@
+/**
+ * The instant bet in one statement (issue 14). The general path (service.ts placeBet) takes a dozen round
+ * trips to PostgreSQL inside one transaction; this one takes one: the player's seed pair is read once and
+ * kept here, the outcome is computed from it in this process, and one call of the SQL function
+ * `game_place_instant_bet` (migration 0008_bet_statement.sql) checks, in autocommit, everything the
+ * outcome and the money depend on and writes the bet, the nonce and both ledger transfers:
+ *
+ * - the token's family is live (revocation takes effect at the very next bet: the check is in the
+ *   statement that moves the money, not in a cache);
+ * - the idempotency key is unused (else the bet placed under it is answered again, as placeBet does);
+ * - the seed pair is still active, at this nonce and client seed (else the pair is read again and the bet
+ *   played again: an outcome never comes from a pair other than the one it is stored with);
+ * - the bet counts towards no active bonus (else it goes through placeBet, which records the wager);
+ * - the cash balance covers the stake (else the `insufficient_funds` 422).
+ *
+ * Each transfer is double-entry with its idempotency key and payload hash as ledger/service.ts transfer()
+ * writes them; the locks follow the ledger's lock order. A bet thus keeps every guarantee of placeBet.
+ */
+import type { Currency } from '@/lib/constants/currencies';
+import type { Seeds } from '@/lib/fair';
+import { poolOf, type Database } from '../../db/client';
+import { retryableSqlState } from '../../db/transaction';
+import { UnauthorizedError } from '../../lib/errors';
+import { activePair, type SeedPairRow } from '../fair/service';
+import { gameHouseAccount, HOUSE_SHARDS, IdempotencyConflictError, userAccount } from '../ledger/service';
+import { betByKey, type BetWithPair } from './repository';
+import { notEnoughMoney, requestHash, type BetResult } from './service';
+import type { FairGame } from '@/lib/contracts/games';
+
+/** What a bet needs of the player besides the request: kept per process, read again when stale. */
+interface PlayerState {
+  currency: Currency;
+  pair: SeedPairRow;
+  /** The cash account and the house shard exist (created once per player and process). */
+  accounts: boolean;
+}
+
+export interface StatementBet {
+  userId: number;
+  /** The bearer token's family: the statement refuses the bet when it is revoked. */
+  familyId: string;
+  game: FairGame;
+  idempotencyKey: string;
+  request: unknown;
+  amountMinor: bigint;
+  params: Record<string, unknown>;
+  play(seeds: Seeds): {
+    multiplierScaled: bigint;
+    payoutMinor: bigint;
+    outcome: Record<string, unknown>;
+  };
+  /** What the bet would count towards an active bonus (minor units); 0 when nothing. */
+  wagerMinor: bigint;
+  now: Date;
+}
+
+/** The call of the bet's SQL function (migration 0008_bet_statement.sql), in its parameters' order. */
+const PLACE_INSTANT_BET = `SELECT bet_id, balance_after FROM game_place_instant_bet(
+  $1::int, $2::uuid, $3::int, $4::int, $5::text, $6::text, $7::text, $8::bigint, $9::bigint, $10::bigint,
+  $11::jsonb, $12::jsonb, $13::text, $14::text, $15::bigint, $16::int, $17::timestamptz)`;
+
+/** The answer when the general path (placeBet) must place the bet. */
+export const GENERAL_PATH = Symbol('general path');
+
+/**
+ * How often a bet is played on a pair that moved on (the player's own bets racing each other) before it
+ * goes to placeBet, which waits for the pair's row lock instead and so always gets through.
+ */
+const STALE_ATTEMPTS = 3;
+/** Players whose state one process keeps; the oldest is dropped first. */
+const MAX_PLAYERS = 20_000;
+
+/** A field of the driver's error, which drizzle wraps (as `cause`). */
+function driverField(error: unknown, field: 'code' | 'constraint'): string | null {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const value = (current as Record<string, unknown>)[field];
+    if (typeof value === 'string') return value;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+const sqlState = (error: unknown) => driverField(error, 'code');
+const constraintOf = (error: unknown) => driverField(error, 'constraint');
+
+/**
+ * The bet statement of one database, with its players' state. `currencyOf` reads the player's currency
+ * (fixed at sign-up) on the first bet of the process.
+ */
+export function betStatement(db: Database, currencyOf: (userId: number) => Promise<Currency>) {
+  const players = new Map<number, PlayerState>();
+  // A named statement: each connection parses and plans it once.
+  const pool = poolOf(db);
+
+  async function load(userId: number, known?: PlayerState): Promise<PlayerState> {
+    const currency = known?.currency ?? (await currencyOf(userId));
+    const pair = await activePair(db, userId);
+    const state: PlayerState = { currency, pair, accounts: known?.accounts ?? false };
+    players.delete(userId);
+    if (players.size >= MAX_PLAYERS) players.delete(players.keys().next().value!);
+    players.set(userId, state);
+    return state;
+  }
+
+  async function ensureAccounts(userId: number, state: PlayerState): Promise<void> {
+    await userAccount(db, userId, state.currency, 'cash');
+    await gameHouseAccount(db, userId, state.currency);
+    state.accounts = true;
+  }
+
+  async function replay(bet: StatementBet, hash: string): Promise<BetResult> {
+    const existing = await betByKey(db, bet.userId, bet.idempotencyKey);
+    if (!existing) throw new Error(`bet ${bet.idempotencyKey} of user ${bet.userId} is not visible`);
+    if (existing.bet.requestHash !== hash) throw new IdempotencyConflictError(bet.idempotencyKey);
+    return { bet: existing, balanceMinor: existing.bet.balanceAfterMinor, replayed: true };
+  }
+
+  return {
+    /** The player's currency (what the game's limits are checked in). */
+    async currency(userId: number): Promise<Currency> {
+      return (players.get(userId) ?? (await load(userId))).currency;
+    },
+
+    /**
+     * Places the bet, or answers GENERAL_PATH when placeBet must: the bet counts towards an active bonus,
+     * or the player's own bets kept taking the nonce from under it.
+     */
+    async place(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH> {
+      const hash = requestHash(bet.game, bet.request);
+      let state = players.get(bet.userId) ?? (await load(bet.userId));
+      for (let attempt = 1; ; attempt += 1) {
+        if (!state.accounts) await ensureAccounts(bet.userId, state);
+        const { pair } = state;
+        const played = bet.play({
+          serverSeed: pair.serverSeed,
+          clientSeed: pair.clientSeed,
+          nonce: pair.nonce,
+        });
+        try {
+          const result = await pool.query<{ bet_id: number; balance_after: string }>({
+            name: 'game_place_instant_bet',
+            text: PLACE_INSTANT_BET,
+            values: [
+              bet.userId,
+              bet.familyId,
+              pair.id,
+              pair.nonce,
+              pair.clientSeed,
+              bet.game,
+              state.currency,
+              String(bet.amountMinor),
+              String(played.payoutMinor),
+              String(played.multiplierScaled),
+              JSON.stringify(bet.params),
+              JSON.stringify(played.outcome),
+              bet.idempotencyKey,
+              hash,
+              String(bet.wagerMinor),
+              bet.userId % HOUSE_SHARDS,
+              bet.now.toISOString(),
+            ],
+          });
+          const row = result.rows[0];
+          const balanceMinor = BigInt(row.balance_after);
+          state.pair = { ...pair, nonce: pair.nonce + 1 };
+          const placed: BetWithPair = {
+            bet: {
+              id: row.bet_id,
+              userId: bet.userId,
+              game: bet.game,
+              currency: state.currency,
+              amountMinor: bet.amountMinor,
+              payoutMinor: played.payoutMinor,
+              multiplierScaled: played.multiplierScaled,
+              status: played.payoutMinor > 0n ? 'won' : 'lost',
+              seedPairId: pair.id,
+              clientSeed: pair.clientSeed,
+              nonce: pair.nonce,
+              params: bet.params,
+              state: {},
+              outcome: played.outcome,
+              idempotencyKey: bet.idempotencyKey,
+              requestHash: hash,
+              balanceAfterMinor: balanceMinor,
+              createdAt: bet.now,
+              settledAt: bet.now,
+            },
+            pair: { serverSeed: pair.serverSeed, serverSeedHash: pair.serverSeedHash, active: true },
+          };
+          return { bet: placed, balanceMinor, replayed: false };
+        } catch (error) {
+          const code = sqlState(error);
+          if (code === 'CB401') throw new UnauthorizedError();
+          if (code === 'CB422') throw notEnoughMoney();
+          if (code === 'CB200') return GENERAL_PATH;
+          // The key was used, or taken by a twin request between the check and the insert.
+          if (code === 'CB409' || constraintOf(error) === 'game_bets_user_idempotency_unique') {
+            return replay(bet, hash);
+          }
+          if (code === 'CB300' && attempt >= STALE_ATTEMPTS) {
+            players.delete(bet.userId);
+            return GENERAL_PATH;
+          }
+          if (attempt >= STALE_ATTEMPTS + 2) throw error;
+          if (code === 'CB300') state = await load(bet.userId, state);
+          else if (code === 'CB404') state.accounts = false;
+          else if (retryableSqlState(error) === null) throw error;
+        }
+      }
+    },
+  };
+}
+
+export type BetStatement = ReturnType<typeof betStatement>;
