@@ -1,6 +1,7 @@
 /**
  * `npm run bench:games-http [-- SECONDS] [PLAYERS]`: starts the API server on an embedded PostgreSQL
- * (fresh temp dir, free port, like the server tests; the API runs in this process), signs up PLAYERS
+ * (fresh temp dir, free port, like the server tests; the API runs in a process of its own, as in
+ * production, and the players' requests go over keep-alive connections), signs up PLAYERS
  * players (default 50) through the API, credits each through the ledger, then:
  *
  *   1. measures the bet-shaped limit on that same PostgreSQL: PLAYERS clients, each running for SECONDS
@@ -11,9 +12,10 @@
  *      player one request at a time) for SECONDS, prints bets per second and the p50/p99 latency beside
  *      the limit, with the issue's targets (≥ 0.5 × the limit's tx/s, p99 ≤ 30 ms) met or not.
  *
+ * `npm run bench:games-soak [-- SECONDS BETS_PER_S [PLAYERS]]` (default 600 s at 200 bets/s), or
  * `npm run bench:games-http -- --soak SECONDS --rate BETS_PER_S [PLAYERS]`: a soak instead: bets sent on
  * a fixed open-loop schedule (RATE per second, whatever the answers take, spread over the players) for
- * SECONDS; prints the process's memory (RSS, heap: the API runs in this process, with the load loop) at
+ * SECONDS; prints the memory of the API's process (RSS, heap) at
  * the start, every minute and at the end, the latency measured from each bet's scheduled time, and the
  * error count.
  *
@@ -39,7 +41,17 @@ function parseArgs(argv: string[]): { flags: Map<string, string>; positional: st
   return { flags, positional };
 }
 
-const { flags, positional } = parseArgs(process.argv.slice(2));
+const parsed = parseArgs(process.argv.slice(2));
+const { flags } = parsed;
+// `soak [SECONDS] [RATE] [PLAYERS]` (npm run bench:games-soak) is `--soak SECONDS --rate RATE [PLAYERS]`.
+const soakWord = parsed.positional[0] === 'soak';
+if (soakWord) {
+  const [, seconds = '600', rate = '200', ...rest] = parsed.positional;
+  flags.set('soak', seconds);
+  flags.set('rate', rate);
+  parsed.positional = rest;
+}
+const { positional } = parsed;
 const SOAK = flags.has('soak') ? Number(flags.get('soak')) : null;
 const RATE = Number(flags.get('rate') ?? 200);
 const SECONDS = Number(positional[0] ?? process.env.SECONDS ?? 20);

@@ -88,6 +88,8 @@ const constraintOf = (error: unknown) => driverField(error, 'constraint');
  */
 export function betStatement(db: Database, currencyOf: (userId: number) => Promise<Currency>) {
   const players = new Map<number, PlayerState>();
+  /** The last bet in progress of each player (see `place`). */
+  const turns = new Map<number, Promise<void>>();
   // A named statement: each connection parses and plans it once.
   const pool = poolOf(db);
 
@@ -114,7 +116,7 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
     return { bet: existing, balanceMinor: existing.bet.balanceAfterMinor, replayed: true };
   }
 
-  return {
+  const statement = {
     /** The player's currency (what the game's limits are checked in). */
     async currency(userId: number): Promise<Currency> {
       return (players.get(userId) ?? (await load(userId))).currency;
@@ -124,90 +126,108 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
      * Places the bet, or answers GENERAL_PATH when placeBet must: the bet counts towards an active bonus,
      * or the player's own bets kept taking the nonce from under it.
      */
-    async place(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH> {
-      const hash = requestHash(bet.game, bet.request);
-      let state = players.get(bet.userId) ?? (await load(bet.userId));
-      for (let attempt = 1; ; attempt += 1) {
-        if (!state.accounts) await ensureAccounts(bet.userId, state);
-        const { pair } = state;
-        const played = bet.play({
-          serverSeed: pair.serverSeed,
-          clientSeed: pair.clientSeed,
-          nonce: pair.nonce,
-        });
-        try {
-          const result = await pool.query<{ bet_id: number; balance_after: string }>({
-            name: 'game_place_instant_bet',
-            text: PLACE_INSTANT_BET,
-            values: [
-              bet.userId,
-              bet.familyId,
-              pair.id,
-              pair.nonce,
-              pair.clientSeed,
-              bet.game,
-              state.currency,
-              String(bet.amountMinor),
-              String(played.payoutMinor),
-              String(played.multiplierScaled),
-              JSON.stringify(bet.params),
-              JSON.stringify(played.outcome),
-              bet.idempotencyKey,
-              hash,
-              String(bet.wagerMinor),
-              bet.userId % HOUSE_SHARDS,
-              bet.now.toISOString(),
-            ],
-          });
-          const row = result.rows[0];
-          const balanceMinor = BigInt(row.balance_after);
-          state.pair = { ...pair, nonce: pair.nonce + 1 };
-          const placed: BetWithPair = {
-            bet: {
-              id: row.bet_id,
-              userId: bet.userId,
-              game: bet.game,
-              currency: state.currency,
-              amountMinor: bet.amountMinor,
-              payoutMinor: played.payoutMinor,
-              multiplierScaled: played.multiplierScaled,
-              status: played.payoutMinor > 0n ? 'won' : 'lost',
-              seedPairId: pair.id,
-              clientSeed: pair.clientSeed,
-              nonce: pair.nonce,
-              params: bet.params,
-              state: {},
-              outcome: played.outcome,
-              idempotencyKey: bet.idempotencyKey,
-              requestHash: hash,
-              balanceAfterMinor: balanceMinor,
-              createdAt: bet.now,
-              settledAt: bet.now,
-            },
-            pair: { serverSeed: pair.serverSeed, serverSeedHash: pair.serverSeedHash, active: true },
-          };
-          return { bet: placed, balanceMinor, replayed: false };
-        } catch (error) {
-          const code = sqlState(error);
-          if (code === 'CB401') throw new UnauthorizedError();
-          if (code === 'CB422') throw notEnoughMoney();
-          if (code === 'CB200') return GENERAL_PATH;
-          // The key was used, or taken by a twin request between the check and the insert.
-          if (code === 'CB409' || constraintOf(error) === 'game_bets_user_idempotency_unique') {
-            return replay(bet, hash);
-          }
-          if (code === 'CB300' && attempt >= STALE_ATTEMPTS) {
-            players.delete(bet.userId);
-            return GENERAL_PATH;
-          }
-          if (attempt >= STALE_ATTEMPTS + 2) throw error;
-          if (code === 'CB300') state = await load(bet.userId, state);
-          else if (code === 'CB404') state.accounts = false;
-          else if (retryableSqlState(error) === null) throw error;
-        }
-      }
+    place(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH> {
+      // One player's bets take turns in this process, as the pair's row lock makes them do in the
+      // database anyway: each then plays on the nonce the previous one left instead of racing for it.
+      const previous = turns.get(bet.userId) ?? Promise.resolve();
+      const placed = previous.then(() => placeNow(bet));
+      const turn = placed.then(
+        () => undefined,
+        () => undefined,
+      );
+      turns.set(bet.userId, turn);
+      void turn.then(() => {
+        if (turns.get(bet.userId) === turn) turns.delete(bet.userId);
+      });
+      return placed;
     },
   };
+
+  async function placeNow(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH> {
+    const hash = requestHash(bet.game, bet.request);
+    let state = players.get(bet.userId) ?? (await load(bet.userId));
+    for (let attempt = 1; ; attempt += 1) {
+      if (!state.accounts) await ensureAccounts(bet.userId, state);
+      const { pair } = state;
+      const played = bet.play({
+        serverSeed: pair.serverSeed,
+        clientSeed: pair.clientSeed,
+        nonce: pair.nonce,
+      });
+      try {
+        const result = await pool.query<{ bet_id: number; balance_after: string }>({
+          name: 'game_place_instant_bet',
+          text: PLACE_INSTANT_BET,
+          values: [
+            bet.userId,
+            bet.familyId,
+            pair.id,
+            pair.nonce,
+            pair.clientSeed,
+            bet.game,
+            state.currency,
+            String(bet.amountMinor),
+            String(played.payoutMinor),
+            String(played.multiplierScaled),
+            JSON.stringify(bet.params),
+            JSON.stringify(played.outcome),
+            bet.idempotencyKey,
+            hash,
+            String(bet.wagerMinor),
+            bet.userId % HOUSE_SHARDS,
+            bet.now.toISOString(),
+          ],
+        });
+        const row = result.rows[0];
+        const balanceMinor = BigInt(row.balance_after);
+        state.pair = { ...pair, nonce: pair.nonce + 1 };
+        const placed: BetWithPair = {
+          bet: {
+            id: row.bet_id,
+            userId: bet.userId,
+            game: bet.game,
+            currency: state.currency,
+            amountMinor: bet.amountMinor,
+            payoutMinor: played.payoutMinor,
+            multiplierScaled: played.multiplierScaled,
+            status: played.payoutMinor > 0n ? 'won' : 'lost',
+            seedPairId: pair.id,
+            clientSeed: pair.clientSeed,
+            nonce: pair.nonce,
+            params: bet.params,
+            state: {},
+            outcome: played.outcome,
+            idempotencyKey: bet.idempotencyKey,
+            requestHash: hash,
+            balanceAfterMinor: balanceMinor,
+            createdAt: bet.now,
+            settledAt: bet.now,
+          },
+          pair: { serverSeed: pair.serverSeed, serverSeedHash: pair.serverSeedHash, active: true },
+        };
+        return { bet: placed, balanceMinor, replayed: false };
+      } catch (error) {
+        const code = sqlState(error);
+        if (code === 'CB401') throw new UnauthorizedError();
+        if (code === 'CB422') throw notEnoughMoney();
+        if (code === 'CB200') return GENERAL_PATH;
+        // The key was used, or taken by a twin request between the check and the insert.
+        if (code === 'CB409' || constraintOf(error) === 'game_bets_user_idempotency_unique') {
+          return replay(bet, hash);
+        }
+        if (code === 'CB300' && attempt >= STALE_ATTEMPTS) {
+          players.delete(bet.userId);
+          return GENERAL_PATH;
+        }
+        if (attempt >= STALE_ATTEMPTS + 2) throw error;
+        if (code === 'CB300') state = await load(bet.userId, state);
+        else if (code === 'CB404') state.accounts = false;
+        else if (retryableSqlState(error) === null) throw error;
+      }
+    }
+  }
+
+  return statement;
 }
 
 export type BetStatement = ReturnType<typeof betStatement>;
