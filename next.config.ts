@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
   // A second build (the e2e stack's, with its own API address inlined) can live beside the default one.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // `ANALYZE=1 next build`: browser source maps, to see which modules make up each chunk
+  // (scripts/analyze-chunks.mjs).
+  productionBrowserSourceMaps: process.env.ANALYZE === '1',
   // `npm test` type-checks the whole repository (tsc --noEmit); the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
   // Security headers on every response: pages, static files, API routes, redirects (lib/security/headers.ts).

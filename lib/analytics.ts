@@ -1,8 +1,12 @@
-import { ANALYTICS_CLIENT_OPTIONS } from './constants/analytics';
+import {
+  ANALYTICS_CLIENT_OPTIONS,
+  ANALYTICS_IDLE_FALLBACK_MS,
+  ANALYTICS_IDLE_TIMEOUT_MS,
+} from './constants/analytics';
 
 /**
  * Product analytics (spec sections 7 and 9). The third-party library is loaded only when a key is
- * configured, and only after the page is interactive; events captured before it loads are queued, and
+ * configured, and only when the browser is first idle after the page is interactive; events captured before it loads are queued, and
  * a failure to load drops them without touching the page. Listeners let the app (and tests) observe
  * what would be sent.
  */
@@ -29,7 +33,8 @@ const listeners = new Set<(event: AnalyticsEvent) => void>();
 
 function load(): Promise<Client | null> {
   if (!POSTHOG_KEY || typeof window === 'undefined') return Promise.resolve(null);
-  loading ??= import('posthog-js')
+  loading ??= whenIdle()
+    .then(() => import('posthog-js'))
     .then(({ default: posthog }) => {
       posthog.init(POSTHOG_KEY, { ...ANALYTICS_CLIENT_OPTIONS });
       client = posthog as unknown as Client;
@@ -42,6 +47,15 @@ function load(): Promise<Client | null> {
       return null;
     });
   return loading;
+}
+
+/** Resolves when the browser is idle (a timeout stands in where idle callbacks are missing). */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: ANALYTICS_IDLE_TIMEOUT_MS });
+    else window.setTimeout(resolve, ANALYTICS_IDLE_FALLBACK_MS);
+  });
 }
 
 export function capture(event: string, properties: Properties = {}): void {

@@ -4,25 +4,30 @@ import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { isLocale, LOCALE_RECORDS, LOCALES } from '@/lib/i18n/locales';
+import type { MessagePath } from '@/components/i18n/scoped-messages';
+import { pickMessages } from '@/lib/i18n/pick-messages';
 import { routing } from '@/lib/i18n/routing';
+import { SESSION_MARK_SCRIPT } from '@/lib/stores/session-store';
 import { AppProviders } from './_components/app-providers';
 import '../globals.css';
 
-const CLIENT_NAMESPACES = [
+/**
+ * What the client components of every page use. The dialogs' texts (auth, billing, error) are fetched
+ * with the dialogs' code when one opens (components/i18n/lazy-messages.tsx); route-only ones are sent by
+ * those routes (ScopedMessages).
+ */
+const CLIENT_MESSAGES = [
   'nav',
   'header',
   'language',
-  'auth',
-  'billing',
+  'auth.logout',
   'supportChat',
   'notFound',
   'errorPage',
-  'profileNav',
-  'error',
   'account',
   'notifications',
   'bonusBar',
-] as const;
+] as const satisfies readonly MessagePath[];
 
 export function generateStaticParams() {
   return LOCALES.map((locale) => ({ locale }));
@@ -66,11 +71,13 @@ export default async function LocaleLayout({
   const record = LOCALE_RECORDS[locale];
   const messages = await getMessages();
   // Client components get only the namespaces they use; long texts (FAQ, policies) stay on the server.
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  const clientMessages = pickMessages(messages, CLIENT_MESSAGES);
 
   return (
-    <html lang={record.iso} dir={record.direction}>
+    // suppressHydrationWarning: the inline script sets data-session on <html> before React hydrates it.
+    <html lang={record.iso} dir={record.direction} suppressHydrationWarning>
       <body className="min-h-screen antialiased">
+        <script dangerouslySetInnerHTML={{ __html: SESSION_MARK_SCRIPT }} />
         <NextIntlClientProvider messages={clientMessages}>
           <AppProviders locale={locale}>{children}</AppProviders>
         </NextIntlClientProvider>

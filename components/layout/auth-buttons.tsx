@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
-import { logout } from '@/lib/session/logout';
-import { userCurrency } from '@/lib/api/schemas/user';
+import { userCurrency } from '@/lib/user-currency';
 import { Link } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
@@ -13,7 +12,8 @@ import { useSessionStore } from '@/lib/stores/session-store';
 
 /**
  * The header's account corner: log-in and sign-up for a guest; balance, deposit, profile and log-out
- * for a logged-in user (the bonus balance beside the cash one when there is any).
+ * for a logged-in user (the bonus balance beside the cash one when there is any). Log-out's code (the
+ * API client) loads when it is used.
  */
 export function AuthButtons() {
   const t = useTranslations();
@@ -23,7 +23,7 @@ export function AuthButtons() {
 
   if (!isLoggedIn) {
     return (
-      <div className="flex items-center gap-2">
+      <div className="flex items-center gap-2" data-guest-only>
         <DialogTrigger modal="login" className={buttonClass.secondary} testId="login-button">
           {t('header.login')}
         </DialogTrigger>
@@ -69,7 +69,7 @@ export function AuthButtons() {
       <button
         type="button"
         className={`${buttonClass.ghost} px-2`}
-        onClick={() => void logout(queryClient)}
+        onClick={() => void import('@/lib/session/logout').then(({ logout }) => logout(queryClient))}
         aria-label={t('auth.logout')}
         title={t('auth.logout')}
         data-testid="logout-button"

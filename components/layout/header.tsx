@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { AuthButtons } from './auth-buttons';
 import { LanguageSwitcher } from './language-switcher';
@@ -25,13 +24,11 @@ export async function Header() {
           <MainNav />
         </div>
         <div className="ml-auto flex min-w-0 items-center gap-2">
-          <Suspense fallback={null}>
-            {/* On phones the language switcher lives in the footer, to keep the header on one line. */}
-            <div className="hidden sm:block">
-              <LanguageSwitcher />
-            </div>
-            <AuthButtons />
-          </Suspense>
+          {/* On phones the language switcher lives in the footer, to keep the header on one line. */}
+          <div className="hidden sm:block">
+            <LanguageSwitcher />
+          </div>
+          <AuthButtons />
         </div>
       </div>
     </header>

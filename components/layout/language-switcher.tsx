@@ -1,7 +1,6 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useSearchParams } from 'next/navigation';
 import { useTransition } from 'react';
 import { LOCALE_RECORDS, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
@@ -12,12 +11,13 @@ export function LanguageSwitcher({ testId = 'language-switcher' }: { testId?: st
   const t = useTranslations('language');
   const locale = useLocale();
   const pathname = usePathname();
-  const searchParams = useSearchParams();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
 
   function change(next: Locale) {
-    const query = withoutPrivateParams(searchParams.toString()).toString();
+    // The query as it is at the change (read here, not with useSearchParams: the switcher then renders
+    // in the server HTML instead of after hydration).
+    const query = withoutPrivateParams(window.location.search.slice(1)).toString();
     startTransition(() => {
       router.replace(`${pathname}${query ? `?${query}` : ''}`, { locale: next, scroll: false });
     });

@@ -25,3 +25,11 @@ export const ANALYTICS_CLIENT_OPTIONS = {
   feature_flag_request_timeout_ms: ANALYTICS_FEATURE_FLAG_REQUEST_TIMEOUT_MS,
   properties_string_max_length: ANALYTICS_PROPERTY_STRING_MAX_LENGTH,
 } as const satisfies Partial<PostHogConfig>;
+
+/**
+ * The analytics library loads at the first idle moment after the first event (not with the page): at
+ * the latest this long after it, as `requestIdleCallback`'s timeout.
+ */
+export const ANALYTICS_IDLE_TIMEOUT_MS = 3_000;
+/** Where idle callbacks are missing, the library loads this long after the first event. */
+export const ANALYTICS_IDLE_FALLBACK_MS = 500;

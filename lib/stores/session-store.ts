@@ -63,6 +63,18 @@ export const useSessionStore = create<SessionState>()((set) => ({
 const initialToken = readTokenCookie();
 if (initialToken) useSessionStore.setState({ token: initialToken, isLoggedIn: true });
 
+// `<html data-session>`: set from the cookie by the locale layout's inline script before the first paint
+// (SESSION_MARK_SCRIPT), so the server HTML keeps the right space for what only the browser knows; kept
+// in step with the session from then on.
+if (typeof document !== 'undefined') {
+  useSessionStore.subscribe(({ isLoggedIn }) => {
+    document.documentElement.dataset.session = isLoggedIn ? 'user' : 'guest';
+  });
+}
+
+/** The inline script that marks `<html data-session="user|guest">` from the token cookie before paint. */
+export const SESSION_MARK_SCRIPT = `document.documentElement.dataset.session=/(?:^|;\\s*)${COOKIE.token}=[^;]/.test(document.cookie)?'user':'guest'`;
+
 export const selectIsLoggedIn = (state: SessionState) => state.isLoggedIn;
 export const selectUser = (state: SessionState) => state.user;
 export const selectToken = (state: SessionState) => state.token;

@@ -1,9 +1,9 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { SupportChatButton } from '@/features/support-chat/components/support-chat-button';
-import { BonusBar } from '@/features/bonuses/components/bonus-bar';
+import { BonusBarLoader } from '@/features/bonuses/components/bonus-bar-loader';
 import { isLocale } from '@/lib/i18n/locales';
 
 /** The default layout of spec section 2: header, bonus bar, content, footer and the support-chat button. */
@@ -26,10 +26,8 @@ export default async function DefaultLayout({
         {t('skipToContent')}
       </a>
       <Header />
-      {/* Reads the query (promo) and the session in the browser: nothing in the server HTML. */}
-      <Suspense fallback={null}>
-        <BonusBar />
-      </Suspense>
+      {/* Reads the query (promo) and the session in the browser: its space is kept in the server HTML. */}
+      <BonusBarLoader />
       <main id="content" className="flex-1" tabIndex={-1}>
         {children}
       </main>

@@ -3,19 +3,21 @@
 // First: zod must not probe for eval under the Content-Security-Policy (lib/zod-config.ts).
 import '@/lib/zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { PageViewTracker } from '@/components/layout/page-view-tracker';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { Notifications } from '@/components/ui/notifications';
-import { FirstLoadSso } from '@/features/auth/components/first-load-sso';
-import { SessionBootstrap } from '@/features/auth/components/session-bootstrap';
 import { SimpleAuth } from '@/features/auth/components/simple-auth';
 import { QueryFlagDialogs } from '@/features/modals/components/query-flag-dialogs';
-import { AttributionCapture } from '@/features/traffic/components/attribution-capture';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/lib/i18n/locales';
 import { useLocaleStore } from '@/lib/stores/locale-store';
 import { ModalHost } from './modal-host';
+
+// Renders nothing and starts API calls: loaded after hydration, off the first load (client-effects.tsx).
+const ClientEffects = lazy(() =>
+  import('./client-effects').then((module) => ({ default: module.ClientEffects })),
+);
 
 /** Client-side state that every page shares: the query cache, the locale the HTTP client sends. */
 export function AppProviders({ locale, children }: { locale: Locale; children: ReactNode }) {
@@ -31,15 +33,14 @@ export function AppProviders({ locale, children }: { locale: Locale; children: R
     <QueryClientProvider client={queryClient}>
       {children}
       <ScrollManager />
-      <SessionBootstrap />
-      <FirstLoadSso />
       <ModalHost />
       <Notifications closeLabel={t('close')} />
       <Suspense fallback={null}>
+        {/* SimpleAuth first: its layout effect takes the token out of the address before the others run. */}
+        <SimpleAuth />
         <PageViewTracker />
         <QueryFlagDialogs />
-        <SimpleAuth />
-        <AttributionCapture />
+        <ClientEffects />
       </Suspense>
     </QueryClientProvider>
   );

@@ -1,45 +1,45 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { Dialog } from '@/components/ui/dialog';
-import { LoginForm } from '@/features/auth/components/login-form';
-import { SignupForm } from '@/features/auth/components/signup-form';
+import { lazy, Suspense, useState } from 'react';
 import { DepositPrompt } from '@/features/billing/components/deposit-prompt';
-import { InvoiceWatcher } from '@/features/billing/components/invoice-watcher';
-import { PayIn } from '@/features/billing/components/pay-in';
-import { SuccessPayment } from '@/features/billing/components/success-payment';
-import { MODAL, useModalStore, type ModalName } from '@/lib/stores/modal-store';
+import { useInvoiceStore } from '@/features/billing/stores/invoice-store';
+import { useModalStore } from '@/lib/stores/modal-store';
+import { useSessionStore } from '@/lib/stores/session-store';
 
-/** The named dialogs (spec section 2); the one opened last is on top. Also the watchers that open them. */
+const ModalDialogs = lazy(() =>
+  import('./modal-dialogs').then((module) => ({ default: module.ModalDialogs })),
+);
+const InvoiceWatcher = lazy(() =>
+  import('@/features/billing/components/invoice-watcher').then((module) => ({
+    default: module.InvoiceWatcher,
+  })),
+);
+
+/**
+ * The named dialogs (spec section 2) and the watchers that open them. The dialogs' code (forms, schemas,
+ * texts) loads when the first one opens, and stays mounted from then on; the invoice watcher's when there
+ * is an invoice to follow. The deposit prompt's timer is tiny and runs from the first load.
+ */
 export function ModalHost() {
-  const t = useTranslations();
-  const openModals = useModalStore((state) => state.openModals);
-  const close = useModalStore((state) => state.close);
-  const top = openModals.at(-1);
-  const props = (name: ModalName) => ({
-    open: top === name,
-    onOpenChange: (isOpen: boolean) => {
-      if (!isOpen) close(name);
-    },
-    closeLabel: t('auth.close'),
-    testId: `modal-${name}`,
-  });
+  const anyOpen = useModalStore((state) => state.openModals.length > 0);
+  const [used, setUsed] = useState(anyOpen);
+  if (anyOpen && !used) setUsed(true);
+  const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
+  const hasInvoice = useInvoiceStore((state) => state.config !== null);
+  const following = isLoggedIn && hasInvoice;
   return (
     <>
-      <Dialog {...props(MODAL.login)} title={t('auth.loginTitle')}>
-        {top === MODAL.login ? <LoginForm /> : null}
-      </Dialog>
-      <Dialog {...props(MODAL.signup)} title={t('auth.signupTitle')}>
-        {top === MODAL.signup ? <SignupForm /> : null}
-      </Dialog>
-      <Dialog {...props(MODAL.PayIn)} title={t('billing.payInTitle')}>
-        {top === MODAL.PayIn ? <PayIn /> : null}
-      </Dialog>
-      <Dialog {...props(MODAL.SuccessPayment)} title={t('billing.successTitle')}>
-        {top === MODAL.SuccessPayment ? <SuccessPayment /> : null}
-      </Dialog>
+      {used ? (
+        <Suspense fallback={null}>
+          <ModalDialogs />
+        </Suspense>
+      ) : null}
       <DepositPrompt />
-      <InvoiceWatcher />
+      {following ? (
+        <Suspense fallback={null}>
+          <InvoiceWatcher />
+        </Suspense>
+      ) : null}
     </>
   );
 }

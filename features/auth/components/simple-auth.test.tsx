@@ -8,7 +8,8 @@ import { testUser } from '@/tests/mocks/fixtures';
 import { apiPath } from '@/tests/mocks/handlers';
 import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
-import { runSimpleAuth, SimpleAuth, tokenSubject } from './simple-auth';
+import { runSimpleAuth } from '../lib/run-simple-auth';
+import { SimpleAuth, tokenSubject } from './simple-auth';
 
 const nav = vi.hoisted(() => ({ search: '' }));
 vi.mock('next/navigation', () => ({ useSearchParams: () => new URLSearchParams(nav.search) }));

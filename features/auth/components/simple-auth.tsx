@@ -4,13 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { LazyMessages } from '@/components/i18n/lazy-messages';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Dialog } from '@/components/ui/dialog';
-import { getProfile, profileQueryKey } from '@/lib/session/get-profile';
 import { resetAnalytics } from '@/lib/analytics';
-import { api } from '@/lib/api/client';
-import { attachSource, reportClient } from '@/lib/attribution';
 import { COOKIE } from '@/lib/constants/cookies';
 import { SIMPLE_AUTH_TOKEN_PARAM, withoutPrivateParamsInUrl } from '@/lib/private-query';
 import { useSessionStore } from '@/lib/stores/session-store';
@@ -30,17 +28,19 @@ import { useSessionStore } from '@/lib/stores/session-store';
  *   the flow run; on refusal the session stays as it is and the token is dropped.
  */
 export function SimpleAuth() {
-  const t = useTranslations('auth');
   const searchParams = useSearchParams();
   const queryClient = useQueryClient();
   const seen = useRef<string | null>(null);
+  const [asked, setAsked] = useState(false);
   const [asking, setAsking] = useState<string | null>(null);
   const token = searchParams.get(SIMPLE_AUTH_TOKEN_PARAM);
 
   const run = useCallback(
     (simpleToken: string, switching: boolean) => {
       if (switching) resetAnalytics();
-      void runSimpleAuth(simpleToken).then((ok) => {
+      // The calls' code (the API client, the schemas) loads only when a link carries a token.
+      void import('../lib/run-simple-auth').then(async ({ runSimpleAuth, profileQueryKey }) => {
+        const ok = await runSimpleAuth(simpleToken);
         if (!ok) return;
         // Another account: nothing the previous one loaded may stay on screen.
         if (switching) void queryClient.resetQueries();
@@ -72,11 +72,25 @@ export function SimpleAuth() {
     if (consent && pending) run(pending, true);
   };
 
+  // The question's texts and dialog code load the first time it is asked.
+  if (asking !== null && !asked) setAsked(true);
+  if (!asked && asking === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyMessages namespaces={['auth']}>
+        <SwitchAccountDialog open={asking !== null} answer={answer} />
+      </LazyMessages>
+    </Suspense>
+  );
+}
+
+function SwitchAccountDialog({ open, answer }: { open: boolean; answer: (consent: boolean) => void }) {
+  const t = useTranslations('auth');
   return (
     <Dialog
-      open={asking !== null}
-      onOpenChange={(open) => {
-        if (!open) answer(false);
+      open={open}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) answer(false);
       }}
       title={t('switchAccountTitle')}
       description={t('switchAccountText')}
@@ -124,20 +138,4 @@ function sameAccount(a: string, b: string): boolean {
   if (a === b) return true;
   const subject = tokenSubject(a);
   return subject !== null && subject === tokenSubject(b);
-}
-
-export async function runSimpleAuth(token: string): Promise<boolean> {
-  const session = useSessionStore.getState();
-  session.setToken(token);
-  try {
-    await getProfile();
-    await reportClient(api);
-    await attachSource(api);
-    await getProfile();
-    return true;
-  } catch (error) {
-    console.error('simple-auth profile fetch failed', error);
-    useSessionStore.getState().setToken(null);
-    return false;
-  }
 }

@@ -12,6 +12,7 @@ import { formatMoney } from '@/lib/money';
 import { withoutPrivateParams } from '@/lib/private-query';
 import { MODAL } from '@/lib/stores/modal-store';
 import { bonusOfferQueryOptions } from '../api/get-bonus-offer';
+import { BONUS_BAR_BOX, BonusBarPlaceholder } from './bonus-bar-placeholder';
 import { waitingBonusQueryOptions } from '../api/get-waiting-bonus';
 import { welcomePackQueryOptions } from '../api/get-welcome-pack';
 import { bonusKeys } from '@/lib/session/bonus-keys';
@@ -33,8 +34,8 @@ import { useSignUpWithPromo } from './use-sign-up-with-promo';
  * - a logged-in user sees their own registration-deposit bonus waiting for a deposit, the time left and
  *   a deposit button; nothing when they have none.
  * A promo code whose lookup fails is forgotten and removed from the address; the welcome pack shows
- * instead. Nothing shows while loading or after a failure, and nothing before hydration (the session is
- * read in the browser).
+ * instead. Nothing shows after a failure; before hydration (the session is read in the browser) and while
+ * a guest's offer loads, the bar's space is kept empty (BonusBarPlaceholder), so the page does not move.
  */
 export function BonusBar() {
   const { ready, isLoggedIn } = useClientSession();
@@ -45,7 +46,7 @@ export function BonusBar() {
     if (ready && !isLoggedIn) queryClient.removeQueries({ queryKey: bonusKeys.mine() });
   }, [ready, isLoggedIn, queryClient]);
 
-  if (!ready) return null;
+  if (!ready) return <BonusBarPlaceholder />;
   return isLoggedIn ? <UserBonus /> : <GuestBonus />;
 }
 
@@ -107,19 +108,22 @@ function Bar({
 }) {
   const t = useTranslations('bonusBar');
   return (
-    <section aria-label={t('label')} className="border-b border-line bg-panel" data-testid={testId}>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+    <section aria-label={t('label')} className={BONUS_BAR_BOX} data-testid={testId}>
+      {/* One height whatever the texts: the title on one line, the text in two lines on phones, one from sm. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:flex-nowrap">
         <div className="min-w-0 flex-1 basis-48">
           <p className="truncate font-semibold" data-testid="bonus-bar-title">
             {title}
           </p>
-          {text ? (
-            <p className="line-clamp-2 text-sm text-muted sm:line-clamp-1" data-testid="bonus-bar-text">
-              {text}
-            </p>
-          ) : null}
+          <div className="min-h-10 sm:min-h-5">
+            {text ? (
+              <p className="line-clamp-2 text-sm text-muted sm:line-clamp-1" data-testid="bonus-bar-text">
+                {text}
+              </p>
+            ) : null}
+          </div>
         </div>
-        <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:justify-end">
+        <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:shrink-0 sm:justify-end">
           {timer}
           {action}
         </div>
@@ -191,7 +195,7 @@ function PromoOffer({ promo, onFailed }: { promo: string; onFailed: (promo: stri
     if (failed) onFailed(promo);
   }, [failed, promo, onFailed]);
 
-  if (!offer.data) return null;
+  if (!offer.data) return offer.isPending ? <BonusBarPlaceholder /> : null;
   return (
     <Bar
       testId="bonus-bar-promo"
@@ -224,6 +228,7 @@ function WelcomePackOffer() {
   }, [error]);
 
   const first = pack.data?.stages[0];
+  if (pack.isPending) return <BonusBarPlaceholder />;
   if (!pack.data?.publicTitle || !first) return null;
   const offer = t('firstStage', {
     percent: first.percent,

@@ -1,4 +1,3 @@
-import FingerprintJS from '@fingerprintjs/fingerprintjs';
 import { FINGERPRINT_STORAGE_KEY } from '@/lib/constants/storage';
 import { FINGERPRINT_FALLBACK_DELAY_MS } from '@/lib/constants/timing';
 import { TEXT_MAX } from '@/lib/contracts/traffic';
@@ -44,6 +43,8 @@ async function computeFingerprint(): Promise<string | null> {
   if (stored) return stored;
   try {
     await whenIdle();
+    // The library loads here, when the page is idle, not with the page.
+    const { default: FingerprintJS } = await import('@fingerprintjs/fingerprintjs');
     const agent = await FingerprintJS.load({ monitoring: false });
     const { visitorId } = await agent.get();
     const fingerprint = await sha256Hex(`${FINGERPRINT_SALT}:${visitorId}`);

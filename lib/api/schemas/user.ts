@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@/lib/constants/currencies';
+import { CURRENCIES } from '@/lib/constants/currencies';
 
 /**
  * The User entity of spec section 3 (`GET /profile/user` → `user`). Loose on purpose for now: unknown
@@ -37,7 +37,4 @@ export const userSchema = z.looseObject({
 
 export type User = z.infer<typeof userSchema>;
 
-/** The user's currency, RUB when the profile has none (spec: "currency (default RUB)"). */
-export function userCurrency(user: Pick<User, 'currency'> | null | undefined): Currency {
-  return user?.currency ?? DEFAULT_CURRENCY;
-}
+export { userCurrency } from '@/lib/user-currency';

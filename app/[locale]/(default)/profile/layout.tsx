@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { ProfileGate } from '@/features/profile/components/profile-gate';
 import { ProfileNav } from '@/features/profile/components/profile-nav';
 
@@ -6,8 +7,12 @@ import { ProfileNav } from '@/features/profile/components/profile-nav';
 export default function ProfileLayout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-6 sm:px-6">
-      <ProfileNav />
-      <ProfileGate>{children}</ProfileGate>
+      <ScopedMessages
+        namespaces={['profileNav', 'auth.loginRequired', 'auth.loginRequiredHint', 'auth.loginTitle']}
+      >
+        <ProfileNav />
+        <ProfileGate>{children}</ProfileGate>
+      </ScopedMessages>
     </div>
   );
 }
