@@ -95,6 +95,8 @@ interface LimitResult {
   p50: number;
   p99: number;
   failures: number;
+  /** CPU time PostgreSQL used during the run (ms). */
+  postgresCpuMs?: number;
 }
 
 /**
@@ -213,7 +215,12 @@ async function memoryLine(label: string): Promise<string> {
 }
 
 /** Closed loop: each player one bet at a time for SECONDS; then the comparison with the limit. */
-async function closedLoop(base: string, players: string[], limit: LimitResult): Promise<void> {
+async function closedLoop(
+  base: string,
+  players: string[],
+  limit: LimitResult,
+  cpuBefore: { apiMs: number; postgresMs: number },
+): Promise<void> {
   const latencies: number[] = [];
   const failures = new Map<string, number>();
   const perGame = new Map<string, number>();
@@ -237,6 +244,7 @@ async function closedLoop(base: string, players: string[], limit: LimitResult): 
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = await api.cpu();
   const sorted = [...latencies].sort((a, b) => a - b);
   const ok = [...perGame.values()].reduce((a, b) => a + b, 0);
   const betsPerS = ok / elapsed;
@@ -266,6 +274,17 @@ async function closedLoop(base: string, players: string[], limit: LimitResult): 
     ['p50', ms(percentile(sorted, 50)), ms(limit.p50), ''],
     ['p99', ms(p99), ms(limit.p99), `≤ ${TARGET_P99_MS} ms: ${verdict(p99 <= TARGET_P99_MS)}`],
   ];
+  // Where the 2 × SECONDS of CPU went: PostgreSQL's and the API's CPU time per bet, beside PostgreSQL's per
+  // transaction of the limit (what one bet costs the database, next to what the limit's transaction does).
+  if (limit.postgresCpuMs !== undefined && cpuAfter.postgresMs > 0) {
+    const perBet = (total: number) => `${(total / Math.max(ok, 1)).toFixed(3)} ms`;
+    rows.push([
+      'CPU per bet',
+      `PostgreSQL ${perBet(cpuAfter.postgresMs - cpuBefore.postgresMs)}, API ${perBet(cpuAfter.apiMs - cpuBefore.apiMs)}`,
+      `PostgreSQL ${(limit.postgresCpuMs / Math.max(limit.transactions, 1)).toFixed(3)} ms`,
+      '',
+    ]);
+  }
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((row) => row[c].length)));
   console.log('');
   console.log(`HTTP bets beside the bet-shaped limit (${PLAYERS} clients each, ${SECONDS} s each)`);
@@ -379,12 +398,15 @@ async function main(): Promise<void> {
       await soak(base, players, SOAK);
     } else {
       console.log(`Bet-shaped limit: ${PLAYERS} PostgreSQL clients for ${SECONDS} s …`);
+      const before = await api.cpu();
       const limit = await betShapedLimit(api.connectionUrl, PLAYERS, SECONDS);
+      const between = await api.cpu();
+      limit.postgresCpuMs = between.postgresMs - before.postgresMs;
       console.log(
         `Limit:         ${limit.transactions} transactions in ${limit.elapsed.toFixed(1)} s: ${(limit.transactions / limit.elapsed).toFixed(1)} tx/s, p50 ${ms(limit.p50)}, p99 ${ms(limit.p99)}${limit.failures ? `, ${limit.failures} failed` : ''}`,
       );
       console.log(`Betting over HTTP for ${SECONDS} s …`);
-      await closedLoop(base, players, limit);
+      await closedLoop(base, players, limit, between);
     }
     const problems = await ledgerInvariantViolations(db);
     console.log(`Ledger:        ${problems.length === 0 ? 'invariants hold' : problems.join('; ')}`);

@@ -27,6 +27,8 @@ export interface BenchApi {
   memory: () => Promise<NodeJS.MemoryUsage>;
   /** Where the API runs, for the report. */
   where: string;
+  /** CPU time (ms, user + system) used so far by the API's process and by PostgreSQL's processes. */
+  cpu: () => Promise<{ apiMs: number; postgresMs: number }>;
 }
 
 export interface BenchApiOptions {
@@ -121,7 +123,12 @@ export async function startBenchApi({
       }));
     }
     const forked = child;
+    const postmaster = Number((await fs.readFile(path.join(root, 'postmaster.pid'), 'utf8')).split('\n')[0]);
     return {
+      cpu: async () => ({
+        apiMs: forked ? await processCpuMs(forked.pid!) : cpuMs(process.cpuUsage()),
+        postgresMs: await postgresCpuMs(postmaster),
+      }),
       base,
       memory: async () => (forked ? childMemory(forked) : process.memoryUsage()),
       where: forked ? `its own process (pid ${forked.pid})` : 'this process',
@@ -134,6 +141,43 @@ export async function startBenchApi({
     await close();
     throw error;
   }
+}
+
+const TICK_MS = 10; // /proc reports CPU in clock ticks of 1/100 s (USER_HZ)
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+/** Fields of /proc/<pid>/stat after the command name (field 3 onwards), or null for a process gone. */
+async function procStat(pid: number): Promise<string[] | null> {
+  try {
+    const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** utime + stime of a process (ms). */
+async function processCpuMs(pid: number): Promise<number> {
+  const fields = await procStat(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) * TICK_MS : 0;
+}
+
+/**
+ * CPU of the PostgreSQL server: the postmaster with what it reaped (cutime, cstime) and every live child
+ * (backends, writer, WAL writer, …), from /proc (0 where /proc is absent).
+ */
+async function postgresCpuMs(postmaster: number): Promise<number> {
+  const own = await procStat(postmaster);
+  if (!own) return 0;
+  let total = (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) * TICK_MS;
+  const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+  for (const pid of pids) {
+    const fields = await procStat(pid);
+    if (fields && Number(fields[1]) === postmaster)
+      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  }
+  return total;
 }
 
 /** The p-th percentile (0–100) of ascending `sorted`. */

@@ -1,7 +1,10 @@
 /**
- * THE ledger: the only code that writes balances (DESIGN.md). Every movement is a double-entry transfer
- * whose signed entries sum to zero, carries a unique idempotency key, locks its accounts in id order,
- * and updates the cached balances in the same transaction. User accounts can never go below zero
+ * THE ledger: the code that writes balances (DESIGN.md), with one twin: the instant bets write their two
+ * transfers in the SQL function `game_place_instant_bet` (migration 0008_bet_statement.sql, called by
+ * games/bet-statement.ts), by these same rules and this lock order, in one round trip (server/README.md,
+ * "The bet path"). Every movement is a double-entry transfer whose signed entries sum to zero, carries a
+ * unique idempotency key, locks its accounts in id order, and updates the cached balances in the same
+ * transaction. User accounts can never go below zero
  * (checked here, and by a CHECK constraint as a backstop).
  *
  * LOCK ORDER. Every money transaction takes its locks in this one order, never going back to an earlier
