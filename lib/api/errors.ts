@@ -1,5 +1,15 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 import type { ServerValidationErrors } from '@/lib/validation-errors';
+
+/**
+ * Whether `error` is a failed call of the HTTP client: axios's own test (an object flagged
+ * `isAxiosError`), written here so that reading an error does not load axios with the page.
+ */
+export function isAxiosError(error: unknown): error is AxiosError {
+  return (
+    typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
+  );
+}
 
 /** The `errors` object of a 422 answer (DESIGN.md format), or null for any other failure. */
 export function validationErrorsOf(error: unknown): ServerValidationErrors | null {

@@ -6,6 +6,7 @@ import { COOKIE, cookieExpiresFor } from '@/lib/constants/cookies';
 import { z } from 'zod';
 import { profileReply } from '@/lib/contracts/auth';
 import { useSessionStore } from '@/lib/stores/session-store';
+import { profileQueryKey } from './session-keys';
 
 /** The user is parsed by the web's own, more tolerant User schema (another backend may send more). */
 const profileEnvelope = profileReply.extend({ user: z.record(z.string(), z.unknown()) });
@@ -38,19 +39,8 @@ export async function getProfile(): Promise<Profile> {
   return { user, features: reply.features, region: reply.region };
 }
 
-/**
- * Query keys of the signed-in player, generic to specific; invalidate with these, never a hand-written
- * array (STYLE.md).
- */
-export const sessionKeys = {
-  all: ['profile'] as const,
-  profile: () => [...sessionKeys.all, 'user'] as const,
-  /** The mutation that saves one setting. */
-  setting: (field: string) => [...sessionKeys.all, 'settings', field] as const,
-};
-
-/** The key of the profile query: the player's data, balance included. */
-export const profileQueryKey = sessionKeys.profile();
+// The keys live apart from the call (no API client, no schema), for code that only invalidates.
+export { profileQueryKey, sessionKeys } from './session-keys';
 
 export const profileQueryOptions = () =>
   queryOptions({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 60_000, retry: false });

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { bonusKeys } from './bonus-keys';
-import { type Profile, profileQueryKey } from './get-profile';
+import type { Profile } from './get-profile';
+import { profileQueryKey } from './session-keys';
 
 /**
  * What every feature calls after money moves (a paid deposit, a bet): the player's balance and bonuses

@@ -1,6 +1,7 @@
-import { isAxiosError, type AxiosRequestConfig } from 'axios';
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { serviceApi } from '@/lib/api/client';
+import type { ApiService } from '@/lib/api/base-url';
+import { isAxiosError } from '@/lib/api/errors';
 import { betReply, GAME_SERVICE, type Bet, type FairGame } from '@/lib/contracts/games';
 
 /**
@@ -14,8 +15,29 @@ export type BetReply = z.infer<typeof betReply>;
 /** A bet of one game, its `outcome` narrowed. */
 export type BetOf<G extends FairGame> = Extract<Bet, { game: G }>;
 
-export const generalApi = () => serviceApi.general;
-const clientOf = (game: FairGame) => serviceApi[GAME_SERVICE[game]];
+/** The calls a game makes, on one service's client. */
+export interface GameServiceClient {
+  get: (url: string, config?: AxiosRequestConfig) => Promise<AxiosResponse>;
+  post: (url: string, data?: unknown, config?: AxiosRequestConfig) => Promise<AxiosResponse>;
+  put: (url: string, data?: unknown, config?: AxiosRequestConfig) => Promise<AxiosResponse>;
+}
+
+/**
+ * A service's client (lib/api/client.ts) whose code (axios and the interceptors) loads with the first
+ * call, not with the game's page: the page renders and hydrates first, and every call is asynchronous
+ * anyway.
+ */
+function lazyClient(service: ApiService): GameServiceClient {
+  const client = () => import('@/lib/api/client').then(({ serviceApi }) => serviceApi[service]);
+  return {
+    get: (url, config) => client().then((c) => c.get(url, config)),
+    post: (url, data, config) => client().then((c) => c.post(url, data, config)),
+    put: (url, data, config) => client().then((c) => c.put(url, data, config)),
+  };
+}
+
+export const generalApi = () => lazyClient('general');
+const clientOf = (game: FairGame) => lazyClient(GAME_SERVICE[game]);
 
 /**
  * A bet body is sent again, with the same idempotency key, when the answer was lost (no response) or the

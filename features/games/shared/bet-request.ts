@@ -1,9 +1,8 @@
 'use client';
 
-import { isAxiosError } from 'axios';
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { statusOf, validationErrorsOf } from '@/lib/api/errors';
+import { isAxiosError, statusOf, validationErrorsOf } from '@/lib/api/errors';
 import { notifyRequestError } from '@/lib/api/notify-request-error';
 import type { FairGame } from '@/lib/contracts/games';
 import { useErrorTranslator } from '@/lib/i18n/use-error-translator';

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useId, useState, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
-import { FairnessPanel } from '@/features/games/fair/fairness-panel';
+import { LazyFairnessPanel } from '@/features/games/fair/lazy-fairness-panel';
 import type { FairGame } from '@/lib/contracts/games';
 import { formatMoney } from '@/lib/money';
 import { isoOf } from '../format';
@@ -76,7 +76,7 @@ export function GameLayout({
           </div>
         </div>
         {footer ? <div className="mt-6">{footer}</div> : null}
-        <FairnessPanel
+        <LazyFairnessPanel
           game={game}
           open={fairness.open}
           betId={fairness.betId}

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
-import { FairnessPanel } from '@/features/games/fair/fairness-panel';
+import { LazyFairnessPanel } from '@/features/games/fair/lazy-fairness-panel';
 import type { Bet, FairGame } from '@/lib/contracts/games';
 import { formatMoney } from '@/lib/money';
 import { formatBetTime, formatMultiplier, isoOf } from '../format';
@@ -129,7 +129,7 @@ export function RecentBets({ game, onVerify }: { game: FairGame; onVerify?: (bet
       </h3>
       {body}
       {!onVerify && !openFairness ? (
-        <FairnessPanel
+        <LazyFairnessPanel
           game={game}
           open={ownPanel.open}
           betId={ownPanel.betId}
