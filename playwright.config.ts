@@ -17,7 +17,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: process.env.CI ? 1 : 0,
+  // Never retried, in CI either: a flaky test fails the build of the change that made it flaky
+  // (`npm run test:e2e:repeat` runs every test five times before a change to a browser test is submitted).
+  retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
@@ -49,11 +51,13 @@ export default defineConfig({
       testMatch: /mobile\.spec\.ts/,
     },
     {
-      // Journeys that change what every visitor gets (redirect rules): after all the others.
+      // Journeys that change what every visitor gets (redirect rules): after all the others, and one at a
+      // time, so that one test's clean-up never takes away the rule another is using (with --repeat-each too).
       name: 'site-wide',
       use: { ...devices['Desktop Chrome'], locale: 'ru-RU' },
       testMatch: /site-wide\/.*\.spec\.ts/,
       dependencies: ['desktop', 'mobile'],
+      workers: 1,
     },
   ],
   webServer: {

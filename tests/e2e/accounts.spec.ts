@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { API_URL, latestCode, signUpByEmail, uniqueEmail, uniqueKzPhone } from './support';
+import {
+  API_URL,
+  expect,
+  gotoHydrated,
+  latestCode,
+  signUpByEmail,
+  test,
+  uniqueEmail,
+  uniqueKzPhone,
+} from './support';
 
 test.describe('accounts', () => {
   test('sign up by e-mail with the code from the outbox, log out, log in by password', async ({
@@ -7,7 +15,7 @@ test.describe('accounts', () => {
     request,
   }) => {
     const email = uniqueEmail();
-    await page.goto('/en');
+    await gotoHydrated(page, '/en');
     await signUpByEmail(page, email, 'correct-horse-1');
     const code = await latestCode(request, email);
     await page.getByTestId('code-input').fill(code);
@@ -15,7 +23,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('modal-signup')).toHaveCount(0);
     await expect(page.getByTestId('account-area')).toBeVisible();
 
-    await page.goto('/en/profile');
+    await gotoHydrated(page, '/en/profile');
     await expect(page.getByText(email).first()).toBeVisible();
 
     await page.getByTestId('logout-button').click();
@@ -34,7 +42,7 @@ test.describe('accounts', () => {
   });
 
   test('a wrong password shows the translated error and keeps the visitor a guest', async ({ page }) => {
-    await page.goto('/ru?login=1');
+    await gotoHydrated(page, '/ru?login=1');
     const dialog = page.getByTestId('modal-login');
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(uniqueEmail('nobody'));
     await dialog.locator('input[type=password]').fill('wrong-password');
@@ -45,10 +53,16 @@ test.describe('accounts', () => {
 
   test('sign up by phone', async ({ page, request }) => {
     const national = uniqueKzPhone();
-    await page.goto('/kz');
+    await gotoHydrated(page, '/kz');
     await page.getByTestId('signup-button').click();
     const dialog = page.getByTestId('modal-signup');
-    await dialog.getByRole('radio').nth(1).check({ force: true });
+    // The radios are visually hidden: the visitor clicks the label of the second (the phone).
+    await dialog
+      .locator('label')
+      .filter({ has: page.getByRole('radio') })
+      .nth(1)
+      .check();
+    await expect(dialog.getByRole('radio').nth(1)).toBeChecked();
     await dialog.getByRole('textbox').first().fill(national);
     await dialog.locator('input[type=password]').fill('correct-horse-2');
     await dialog.getByRole('checkbox').check();
@@ -67,7 +81,7 @@ test.describe('accounts', () => {
     });
     expect(response.ok()).toBeTruthy();
 
-    await page.goto('/en/password/reset');
+    await gotoHydrated(page, '/en/password/reset');
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await page.getByRole('button', { name: /send/i }).first().click();
     const code = await latestCode(request, email, 'password_reset');
@@ -99,24 +113,28 @@ test.describe('accounts', () => {
 
   test('settings are saved and survive a reload', async ({ page }) => {
     const email = uniqueEmail('settings');
-    await page.goto('/en');
+    await gotoHydrated(page, '/en');
     await signUpByEmail(page, email, 'correct-horse-3');
     await page.getByTestId('verify-later').click();
-    await page.goto('/en/profile/setting');
+    await gotoHydrated(page, '/en/profile/setting');
     const avatar = page
       .getByRole('checkbox', { name: /avatar/i })
       .or(page.getByRole('switch', { name: /avatar/i }));
     await expect(avatar).toBeVisible();
     const before = await avatar.isChecked();
+    // The switch shows the new value at once; the reload waits for the API to have saved it.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/profile/settings') && r.request().method() === 'PUT',
+    );
     await avatar.click();
     await expect(avatar).toBeChecked({ checked: !before });
-    await page.waitForLoadState('networkidle');
+    expect((await saved).ok()).toBeTruthy();
     await page.reload();
     await expect(avatar).toBeChecked({ checked: !before });
   });
 
   test('social log-in through the sandbox provider', async ({ page }) => {
-    await page.goto('/en?login=1');
+    await gotoHydrated(page, '/en?login=1');
     const popupPromise = page.waitForEvent('popup');
     await page.getByTestId('social-google').click();
     const popup = await popupPromise;

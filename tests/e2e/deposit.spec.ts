@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { API_URL, signUpByEmail, uniqueEmail } from './support';
+import { API_URL, expect, gotoHydrated, reloadHydrated, signUpByEmail, test, uniqueEmail } from './support';
 
 test.describe('deposit', () => {
   test('a new player tops up 500 through the sandbox and sees it in the header and the history', async ({
@@ -16,7 +15,7 @@ test.describe('deposit', () => {
     const { token } = (await registered.json()) as { token: string };
     await context.addCookies([{ name: 'token', value: token, url: baseURL! }]);
 
-    await page.goto('/en?deposit=1');
+    await gotoHydrated(page, '/en?deposit=1');
     const payIn = page.getByTestId('modal-PayIn');
     await expect(payIn.getByTestId('deposit-form')).toBeVisible();
     await payIn.locator('[data-testid^="pay-method-"]').first().click();
@@ -51,14 +50,14 @@ test.describe('deposit', () => {
     await expect(success).toHaveCount(0);
 
     // A reload does not bring the paid invoice back.
-    await page.reload();
+    await reloadHydrated(page);
     await expect(page.getByTestId('header-balance')).toContainText(/500[,.]00/);
     await page.getByTestId('deposit-button').click();
     await expect(page.getByTestId('modal-PayIn').getByTestId('deposit-form')).toBeVisible();
     await page.keyboard.press('Escape');
 
     // The deposit, and (newer) the welcome-pack bonus of a first deposit of 500 on the bonus balance.
-    await page.goto('/en/profile/history');
+    await gotoHydrated(page, '/en/profile/history');
     const items = page.getByTestId('history-item');
     await expect(items).toHaveCount(2);
     const depositItem = items.filter({
@@ -72,7 +71,7 @@ test.describe('deposit', () => {
     page,
     request,
   }) => {
-    await page.goto('/en?promo=welcome100');
+    await gotoHydrated(page, '/en?promo=welcome100');
     const promoBar = page.getByTestId('bonus-bar-promo');
     await expect(promoBar).toBeVisible();
     await expect(promoBar.getByTestId('bonus-bar-timer')).toHaveText(/\d/);
@@ -83,7 +82,7 @@ test.describe('deposit', () => {
     const dialog = page.getByTestId('modal-signup');
     await expect(dialog.getByRole('textbox', { name: /promo/i })).toHaveValue(/welcome100/i);
     await page.keyboard.press('Escape');
-    await page.goto('/en?promo=WELCOME100');
+    await gotoHydrated(page, '/en?promo=WELCOME100');
     await signUpByEmail(page, email, 'correct-horse-3');
     await page.keyboard.press('Escape');
 
@@ -115,7 +114,7 @@ test.describe('deposit', () => {
     await expect(page.getByTestId('header-bonus-balance')).toContainText(/500[,.]00/);
     await expect(page.getByTestId('bonus-bar-user')).toHaveCount(0);
 
-    await page.goto('/en/profile/bonuses');
+    await gotoHydrated(page, '/en/profile/bonuses');
     const bonus = page.getByTestId('bonus-item').first();
     await expect(bonus.getByTestId('bonus-name')).toContainText(/welcome/i);
     await expect(bonus.getByTestId('bonus-amount')).toContainText('500.00');

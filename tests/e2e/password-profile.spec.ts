@@ -1,5 +1,14 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { API_URL, latestMessage, uniqueEmail, uniqueKzPhone } from './support';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  API_URL,
+  expect,
+  gotoHydrated,
+  waitForHydration,
+  latestMessage,
+  test,
+  uniqueEmail,
+  uniqueKzPhone,
+} from './support';
 
 async function register(request: APIRequestContext, data: Record<string, string>) {
   const response = await request.post(
@@ -22,7 +31,7 @@ test.describe('password restore and profile', () => {
   }) => {
     const national = uniqueKzPhone();
     await register(request, { phone: `+7${national}` });
-    await page.goto('/en/password/reset');
+    await gotoHydrated(page, '/en/password/reset');
     await page.getByRole('tab', { name: 'Phone' }).click();
     await page.getByLabel('Phone number').pressSequentially(national);
     await page.getByRole('button', { name: 'Send the code' }).click();
@@ -46,7 +55,7 @@ test.describe('password restore and profile', () => {
     await register(request, { email });
     await request.post(`${API_URL}/api/v2/auth/password/email/forgot`, { data: { email } });
     const { link } = await latestMessage(request, email, 'password_reset');
-    await page.goto(englishPath(link!));
+    await gotoHydrated(page, englishPath(link!));
     await page.getByLabel('New password', { exact: true }).fill('link-pass-22');
     await page.getByLabel('Repeat the new password').fill('link-pass-22');
     await page.getByRole('button', { name: 'Save the new password' }).click();
@@ -75,13 +84,14 @@ test.describe('password restore and profile', () => {
       '/en/policy/en/kyc',
     );
 
-    await page.goto('/en/profile/setting');
+    await gotoHydrated(page, '/en/profile/setting');
     await page.getByLabel('Preferred language').selectOption('kz');
     await expect(page).toHaveURL(/\/kz\/profile\/setting/);
+    await waitForHydration(page);
     await page.getByLabel('Қалаулы тіл').selectOption('en');
     await expect(page).toHaveURL(/\/en\/profile\/setting/);
 
-    await page.goto('/en/profile/access');
+    await gotoHydrated(page, '/en/profile/access');
     await page.getByLabel('Current password', { exact: true }).fill('wrong-pass-0');
     await page.getByLabel('New password', { exact: true }).fill('second-pass-2');
     await page.getByLabel('Repeat the new password').fill('second-pass-2');

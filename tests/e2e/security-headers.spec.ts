@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { LOCALES, localized, SPEC_ROUTES } from './spec-routes';
+import { API_PORT, expect, gotoHydrated, test, WEB_PORT } from './support';
 
 /** Every Content-Security-Policy violation of a page: console errors, uncaught errors, and the DOM event. */
 function watchViolations(page: Page): string[] {
@@ -29,7 +30,7 @@ test.describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toMatch(/script-src 'self' 'unsafe-inline'( https:\/\/chat\.e2e\.invalid)?;/);
-    expect(csp).toContain("connect-src 'self' http://localhost:4100");
+    expect(csp).toContain(`connect-src 'self' http://localhost:${API_PORT}`);
     expect(headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['x-content-type-options']).toBe('nosniff');
@@ -68,8 +69,8 @@ test.describe('security headers', () => {
       ...LOCALES.filter((locale) => locale !== 'ru').map((locale) => localized(locale, '/')),
     ];
     for (const path of paths) {
-      await page.goto(path, { waitUntil: 'load' });
-      await page.waitForLoadState('networkidle').catch(() => {});
+      // Every script of the page has run once React has hydrated it.
+      await gotoHydrated(page, path);
       expect(await policyEvents(page), path).toEqual([]);
       expect(violations, path).toEqual([]);
     }
@@ -92,7 +93,7 @@ test.describe('search engines', () => {
     expect(text).toContain('Sitemap: http://mirror.e2e.example/sitemap.xml');
 
     const own = await (await request.get('/robots.txt')).text();
-    expect(own).toContain('Sitemap: http://localhost:3100/sitemap.xml');
+    expect(own).toContain(`Sitemap: http://localhost:${WEB_PORT}/sitemap.xml`);
   });
 
   test('sitemap.xml lists the public pages in every language, absolute on the requested host', async ({

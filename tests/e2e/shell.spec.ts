@@ -1,24 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, gotoHydrated, test } from './support';
 
 test.describe('the shell around every page', () => {
   test('the query flags open their dialogs and leave the address', async ({ page }) => {
-    await page.goto('/en/games/dice?login=1&utm_source=x');
+    await gotoHydrated(page, '/en/games/dice?login=1&utm_source=x');
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
     await expect(page).toHaveURL(/\/en\/games\/dice\?utm_source=x$/);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    await page.goto('/en?signup=1');
+    await gotoHydrated(page, '/en?signup=1');
     await expect(page.getByRole('dialog', { name: 'Sign up' })).toBeVisible();
     await expect(page).toHaveURL(/\/en$/);
 
-    await page.goto('/en/bonuses?deposit=1');
+    await gotoHydrated(page, '/en/bonuses?deposit=1');
     await expect(page.getByTestId('modal-PayIn')).toBeVisible();
     await expect(page).toHaveURL(/\/en\/bonuses$/);
   });
 
   test('the header buttons open the log-in and sign-up dialogs', async ({ page }) => {
-    await page.goto('/en');
+    await gotoHydrated(page, '/en');
     await page.getByTestId('login-button').click();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
     await page.getByRole('button', { name: 'Close' }).click();
@@ -28,7 +28,7 @@ test.describe('the shell around every page', () => {
 
   test('the support-chat button sits 20 px from the right and bottom edges', async ({ page }) => {
     await page.route('https://chat.e2e.invalid/**', (route) => route.abort('internetdisconnected'));
-    await page.goto('/ru');
+    await gotoHydrated(page, '/ru');
     const button = page.getByTestId('support-chat-button');
     const box = await button.boundingBox();
     const viewport = page.viewportSize();
@@ -60,7 +60,7 @@ test.describe('the shell around every page', () => {
         if (detail.event === '$pageview') views.push(detail.properties.path);
       });
     });
-    await page.goto('/en/games/dice?ref=abc');
+    await gotoHydrated(page, '/en/games/dice?ref=abc');
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Tournaments' })
@@ -74,7 +74,7 @@ test.describe('the shell around every page', () => {
 
   test('navigation scrolls to the top, or to the hash target', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 500 });
-    await page.goto('/en/policy/en/user-agreement');
+    await gotoHydrated(page, '/en/policy/en/user-agreement');
     await page.mouse.wheel(0, 4000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.getByRole('link', { name: 'Questions and answers' }).click();
@@ -91,7 +91,7 @@ test.describe('the shell around every page', () => {
     page,
     context,
   }) => {
-    await page.goto('/ru/games/dice');
+    await gotoHydrated(page, '/ru/games/dice');
     await page.getByTestId('language-switcher').selectOption('en');
     await expect(page).toHaveURL(/\/en\/games\/dice$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dice');

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { API_URL, uniqueEmail } from './support';
+import type { Page } from '@playwright/test';
+import { API_URL, expect, gotoHydrated, test, uniqueEmail } from './support';
 
 /**
  * The support chat with its provider stood in for (the real one cannot load here): the script the web
@@ -48,7 +48,7 @@ test.describe('the support chat', () => {
     await page.route('https://chat.e2e.invalid/**', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: FAKE_MESSENGER }),
     );
-    await page.goto('/en/games/dice');
+    await gotoHydrated(page, '/en/games/dice');
     const button = page.getByTestId('support-chat-button');
     await button.click();
 

@@ -1,20 +1,125 @@
 import { execFileSync } from 'node:child_process';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
-/** The API server of the e2e stack (playwright.config.ts starts it). */
-export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? '4100'}`;
+/** The ports of the e2e stack (playwright.config.ts starts it on these). */
+export const WEB_PORT = process.env.E2E_WEB_PORT ?? '3100';
+export const API_PORT = process.env.E2E_API_PORT ?? '4100';
+/** The API server of the e2e stack. */
+export const API_URL = `http://127.0.0.1:${API_PORT}`;
+
+/**
+ * How much the fixture `slowHydration` delays every script of the client bundle: long enough that a
+ * test acting before the page is interactive fails every time instead of now and then.
+ */
+export const SLOW_HYDRATION_DELAY_MS = 2_000;
+
+/**
+ * Holds back every script of the client bundle (`/_next/static/chunks/*.js`) by `delayMs`, so the
+ * server's HTML shows long before React hydrates it: what a slow phone or a loaded machine does.
+ */
+export async function delayClientBundle(
+  target: Page | BrowserContext,
+  delayMs: number = SLOW_HYDRATION_DELAY_MS,
+): Promise<void> {
+  await target.route(/\/_next\/static\/chunks\/.+\.js(\?.*)?$/, async (route) => {
+    // A deliberate network delay of the stub, not a wait of the test.
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.fallback();
+  });
+}
+
+/**
+ * Waits until the page is interactive: the web app's HydrationMarker
+ * (components/layout/hydration-marker.tsx) sets `data-hydrated` on `<html>` once React has hydrated the
+ * page. Before that a click or a keystroke reaches the server's HTML, not the app.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+}
+
+/** Opens `url` and waits until the page is interactive (waitForHydration): do this before acting on it. */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
+
+/** Reloads the page and waits until it is interactive again. */
+export async function reloadHydrated(page: Page) {
+  const response = await page.reload();
+  await waitForHydration(page);
+  return response;
+}
+
+interface E2eFixtures {
+  /** Delays the client bundle of every page of the test (delayClientBundle); off unless `test.use`d. */
+  slowHydration: boolean;
+  /**
+   * A browser context of the test's own (another visitor, other headers), with the test's baseURL and
+   * slowHydration, closed when the test ends whatever its outcome.
+   */
+  newVisitor: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+}
+
+/** Playwright's `test` with the e2e fixtures above. */
+export const test = base.extend<E2eFixtures>({
+  slowHydration: [false, { option: true }],
+  context: async ({ context, slowHydration }, provide) => {
+    if (slowHydration) await delayClientBundle(context);
+    await provide(context);
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+  },
+  newVisitor: async ({ browser, baseURL, slowHydration }, provide) => {
+    const opened: BrowserContext[] = [];
+    await provide(async (options = {}) => {
+      const context = await browser.newContext({ baseURL, ...options });
+      opened.push(context);
+      if (slowHydration) await delayClientBundle(context);
+      return context;
+    });
+    for (const context of opened) {
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.close();
+    }
+  },
+});
+export { expect };
 
 let counter = 0;
-/** An address nobody has used: e2e runs share one database. */
-export function uniqueEmail(prefix = 'player'): string {
+/** A suffix no other test, worker or earlier run has used: e2e runs share one database. */
+export function uniqueSuffix(): string {
   counter += 1;
-  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@e2e.example`;
+  return `${Date.now().toString(36)}-${process.pid.toString(36)}-${counter}`;
 }
-/** A Kazakh mobile number (+7 701 …) nobody has used, as its ten national digits. */
+/** An address nobody has used. */
+export function uniqueEmail(prefix = 'player'): string {
+  return `${prefix}.${uniqueSuffix().replaceAll('-', '.')}@e2e.example`;
+}
+/**
+ * A Kazakh mobile number (+7 70…) nobody has used, as its ten national digits: eight random digits, so
+ * two workers asking in the same millisecond do not get the same number.
+ */
 export function uniqueKzPhone(): string {
-  counter += 1;
-  const tail = `${Date.now() % 10_000_000}`.padStart(7, '0');
-  return `70${(counter % 10).toString()}${tail}`.slice(0, 10);
+  return `70${randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
+}
+
+/**
+ * A user-assigned country code (ISO 3166 QM–QZ for `series` 'Q', XA–XW for 'X') that belongs to this
+ * worker: no real visitor has it, and no test running at the same time blocks or unblocks it.
+ */
+export function workerCountry(series: 'Q' | 'X'): string {
+  const index = base.info().parallelIndex;
+  const [first, span] = series === 'Q' ? [77, 14] : [65, 23];
+  if (index >= span) throw new Error(`no ${series}-series country left for parallel worker ${index}`);
+  return `${series}${String.fromCharCode(first + index)}`;
 }
 
 type OutboxTemplate = 'verify_code' | 'login_code' | 'password_reset';
@@ -83,7 +188,7 @@ export async function newPlayerWithDeposit(
   const { token } = (await registered.json()) as { token: string };
   await page.context().addCookies([{ name: 'token', value: token, url: baseURL }]);
 
-  await page.goto('/en?deposit=1');
+  await gotoHydrated(page, '/en?deposit=1');
   const payIn = page.getByTestId('modal-PayIn');
   await payIn.locator('[data-testid^="pay-method-"]').first().click();
   await payIn.getByTestId('pay-amount').fill(String(amount));

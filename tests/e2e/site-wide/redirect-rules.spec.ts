@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { admin } from '../support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { admin, expect, gotoHydrated, test } from '../support';
 
 /**
- * Redirect rules are site-wide, so this file runs after every other journey (the `site-wide` project in
- * playwright.config.ts) and never sends another test's visitor elsewhere.
+ * Redirect rules are site-wide, so this file runs after every other journey, one test at a time (the
+ * `site-wide` project in playwright.config.ts), and never sends another test's visitor elsewhere.
  */
 
 /** Waits until the web app answers `path` with a redirect (the middleware caches rule answers for 30 s). */
@@ -15,6 +15,14 @@ async function waitForRule(request: APIRequestContext, path: string) {
     })
     .toBeGreaterThanOrEqual(300);
 }
+
+/** The router's prefetch of `path` (a visible link's), answered: to be awaited from before the navigation. */
+const prefetched = (page: Page, path: string) =>
+  page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === path &&
+      response.request().headers()['next-router-prefetch'] === '1',
+  );
 
 test('redirect rules also apply to client navigations to pages the router had prefetched', async ({
   page,
@@ -32,9 +40,11 @@ test('redirect rules also apply to client navigations to pages the router had pr
       }),
     );
 
-    await page.goto('/en');
     // The header's links are prefetched once visible; a click then sends no request of its own.
-    await page.waitForLoadState('networkidle');
+    const vipPrefetched = prefetched(page, '/en/vip-club');
+    const tournamentsPrefetched = prefetched(page, '/en/tournaments');
+    await gotoHydrated(page, '/en');
+    await Promise.all([vipPrefetched, tournamentsPrefetched]);
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
