@@ -40,21 +40,24 @@ CREATE FUNCTION game_place_instant_bet(
 ) RETURNS TABLE (bet_id integer, balance_after bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_live boolean;
+  v_used boolean;
   v_cash integer;
   v_cash_after bigint;
   v_house integer;
   v_house_after bigint;
   v_bet integer;
-  v_transfer bigint;
   v_reference text;
   v_meta text;
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM token_families WHERE id = p_family AND user_id = p_user AND revoked_at IS NULL
-  ) THEN
+  SELECT
+    EXISTS (SELECT 1 FROM token_families WHERE id = p_family AND user_id = p_user AND revoked_at IS NULL),
+    EXISTS (SELECT 1 FROM game_bets WHERE user_id = p_user AND idempotency_key = p_key)
+  INTO v_live, v_used;
+  IF NOT v_live THEN
     RAISE EXCEPTION 'the session is revoked' USING ERRCODE = 'CB401';
   END IF;
-  IF EXISTS (SELECT 1 FROM game_bets WHERE user_id = p_user AND idempotency_key = p_key) THEN
+  IF v_used THEN
     RAISE EXCEPTION 'the idempotency key was used' USING ERRCODE = 'CB409';
   END IF;
 
@@ -66,6 +69,7 @@ BEGIN
   END IF;
 
   -- 2. The player's money lock, then what it guards: their bonuses and their cash account.
+  -- (Two statements: the bonus check must read with a snapshot taken once the lock is held.)
   PERFORM pg_advisory_xact_lock(734619004, p_user);
   IF p_wager > 0 AND EXISTS (
     SELECT 1 FROM bonus_activations WHERE user_id = p_user AND currency = p_currency AND status = 'active'
@@ -100,29 +104,31 @@ BEGIN
   v_reference := 'game-bet:' || v_bet;
   v_meta := format('{"bet_id":%s,"game":%s}', v_bet, to_json(p_game));
 
-  -- The stake: cash → house.
-  INSERT INTO ledger_transfers (idempotency_key, payload_hash, kind, reference, meta)
-  VALUES (
-    'game-bet:' || p_user || ':' || p_key,
-    ledger_payload_hash(v_cash, -p_amount, v_house, p_amount, 'bet', v_reference, v_meta),
-    'bet', v_reference, v_meta::jsonb
-  ) RETURNING id INTO v_transfer;
-  INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_after_minor) VALUES
-    (v_transfer, v_cash, -p_amount, v_cash_after - p_payout),
-    (v_transfer, v_house, p_amount, v_house_after + p_payout);
-
-  -- The payout: house → cash.
-  IF p_payout > 0 THEN
+  -- The stake (cash → house) and, when the bet won, the payout (house → cash): the transfers, then their
+  -- entries in this order (the stake's before the payout's, as each account's running balance needs).
+  WITH transfers AS (
     INSERT INTO ledger_transfers (idempotency_key, payload_hash, kind, reference, meta)
-    VALUES (
-      'game-win:' || v_bet,
-      ledger_payload_hash(v_house, -p_payout, v_cash, p_payout, 'win', v_reference, v_meta),
-      'win', v_reference, v_meta::jsonb
-    ) RETURNING id INTO v_transfer;
-    INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_after_minor) VALUES
-      (v_transfer, v_house, -p_payout, v_house_after),
-      (v_transfer, v_cash, p_payout, v_cash_after);
-  END IF;
+    SELECT t.key, t.hash, t.kind, v_reference, v_meta::jsonb
+      FROM (VALUES
+        (1, 'game-bet:' || p_user || ':' || p_key,
+         ledger_payload_hash(v_cash, -p_amount, v_house, p_amount, 'bet', v_reference, v_meta), 'bet'),
+        (2, 'game-win:' || v_bet,
+         ledger_payload_hash(v_house, -p_payout, v_cash, p_payout, 'win', v_reference, v_meta), 'win')
+      ) AS t (step, key, hash, kind)
+     WHERE t.step = 1 OR p_payout > 0
+     ORDER BY t.step
+    RETURNING id, kind
+  )
+  INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, balance_after_minor)
+  SELECT transfers.id, e.account, e.amount, e.after
+    FROM transfers
+    JOIN (VALUES
+      ('bet', 1, v_cash, -p_amount, v_cash_after - p_payout),
+      ('bet', 2, v_house, p_amount, v_house_after + p_payout),
+      ('win', 3, v_house, -p_payout, v_house_after),
+      ('win', 4, v_cash, p_payout, v_cash_after)
+    ) AS e (kind, step, account, amount, after) ON e.kind = transfers.kind
+   ORDER BY e.step;
 
   RETURN QUERY SELECT v_bet, v_cash_after;
 END
@@ -130,7 +136,8 @@ $$;
 --> statement-breakpoint
 -- The payload hash ledger/service.ts transfer() computes for a two-entry transfer: sha256 (hex) of
 -- {"entries":[{"accountId":A,"amountMinor":"Mn"},…],"kind":K,"meta":META,"reference":R}, the entries in
--- ascending account order; META is the meta's canonical JSON (keys sorted), given as text.
+-- ascending account order; META is the meta's canonical JSON (keys sorted), given as text. One
+-- expression, so PostgreSQL inlines it into the statement that calls it.
 CREATE FUNCTION ledger_payload_hash(
   p_account_a integer,
   p_amount_a bigint,
@@ -140,16 +147,13 @@ CREATE FUNCTION ledger_payload_hash(
   p_reference text,
   p_meta text
 ) RETURNS text
-LANGUAGE sql IMMUTABLE AS $$
+LANGUAGE sql STABLE AS $$
   SELECT encode(sha256(convert_to(format(
     '{"entries":[{"accountId":%s,"amountMinor":"%sn"},{"accountId":%s,"amountMinor":"%sn"}],"kind":%s,"meta":%s,"reference":%s}',
-    least_account, least_amount, greatest_account, greatest_amount,
+    least(p_account_a, p_account_b),
+    CASE WHEN p_account_a < p_account_b THEN p_amount_a ELSE p_amount_b END,
+    greatest(p_account_a, p_account_b),
+    CASE WHEN p_account_a < p_account_b THEN p_amount_b ELSE p_amount_a END,
     to_json(p_kind), p_meta, to_json(p_reference)
   ), 'UTF8')), 'hex')
-  FROM (SELECT
-    CASE WHEN p_account_a < p_account_b THEN p_account_a ELSE p_account_b END AS least_account,
-    CASE WHEN p_account_a < p_account_b THEN p_amount_a ELSE p_amount_b END AS least_amount,
-    CASE WHEN p_account_a < p_account_b THEN p_account_b ELSE p_account_a END AS greatest_account,
-    CASE WHEN p_account_a < p_account_b THEN p_amount_b ELSE p_amount_a END AS greatest_amount
-  ) sorted
 $$;
