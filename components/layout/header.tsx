@@ -23,7 +23,9 @@ export async function Header() {
         <div className="order-3 w-full lg:order-none lg:w-auto lg:flex-1">
           <MainNav />
         </div>
-        <div className="ml-auto flex min-w-0 items-center gap-2">
+        {/* On phones it fills the rest of the row (justified right), so its edge does not move when the
+            guest's buttons give way to a signed-in player's. */}
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-2 lg:flex-none">
           {/* On phones the language switcher lives in the footer, to keep the header on one line. */}
           <div className="hidden sm:block">
             <LanguageSwitcher />

@@ -28,7 +28,9 @@ export default async function DefaultLayout({
       <Header />
       {/* Reads the query (promo) and the session in the browser: its space is kept in the server HTML. */}
       <BonusBarLoader />
-      <main id="content" className="flex-1" tabIndex={-1}>
+      {/* At least a screen tall: the footer starts below the fold, so content that arrives after hydration
+          (a signed-in player's lists) does not move it on screen. */}
+      <main id="content" className="min-h-svh flex-1" tabIndex={-1}>
         {children}
       </main>
       <Footer />

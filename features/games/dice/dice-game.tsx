@@ -198,7 +198,9 @@ function DiceStage({
       >
         {shown === null ? '—' : shown.toFixed(2)}
       </p>
-      <div className="relative px-2">
+      {/* The marker's box is as wide as the track and slides by its own width: clipped sideways, or the page
+          would scroll horizontally (the marker itself stays inside the padding). */}
+      <div className="relative overflow-x-clip px-2">
         <div className="relative h-3 rounded-full opacity-80" style={{ background: winZone }} />
         <div className="pointer-events-none absolute inset-x-2 -top-7 h-6" aria-hidden="true">
           <div

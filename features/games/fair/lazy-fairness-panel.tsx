@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { LazyMessages } from '@/components/i18n/lazy-messages';
 
 const FairnessPanel = lazy(() =>
   import('./fairness-panel').then((module) => ({ default: module.FairnessPanel })),
@@ -8,7 +9,8 @@ const FairnessPanel = lazy(() =>
 
 /**
  * The fairness panel (fairness-panel.tsx), its code (the verifier, the seed form and its schema,
- * the hashing) loaded the first time it opens, not with the game's page; mounted from then on.
+ * the hashing) and its texts (every game's, for the verifier) loaded the first time it opens, not with
+ * the game's page; mounted from then on.
  */
 export function LazyFairnessPanel(props: ComponentProps<typeof FairnessPanel>) {
   const [used, setUsed] = useState(props.open);
@@ -16,7 +18,9 @@ export function LazyFairnessPanel(props: ComponentProps<typeof FairnessPanel>) {
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <FairnessPanel {...props} />
+      <LazyMessages namespaces={['games']}>
+        <FairnessPanel {...props} />
+      </LazyMessages>
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { PageShell } from '@/components/layout/page-shell';
 import { CasesLobby } from '@/features/games/cases/cases-lobby';
-import { GAME_NAMESPACES } from '@/features/games/shared/namespaces';
+import { gameNamespaces } from '@/features/games/shared/namespaces';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -14,7 +14,7 @@ export default async function Page(props: LocaleParams) {
   const t = await getTranslations('pages.cases');
   return (
     <PageShell path={ROUTES.cases} title={t('title')} description={t('description')}>
-      <ScopedMessages namespaces={GAME_NAMESPACES}>
+      <ScopedMessages namespaces={gameNamespaces('cases')}>
         <CasesLobby />
       </ScopedMessages>
     </PageShell>

@@ -3,7 +3,7 @@ import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { OriginalsStrip } from '@/components/layout/originals-strip';
 import { PageShell } from '@/components/layout/page-shell';
 import { HiloGame } from '@/features/games/hilo/hilo-game';
-import { GAME_NAMESPACES } from '@/features/games/shared/namespaces';
+import { gameNamespaces } from '@/features/games/shared/namespaces';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -16,7 +16,7 @@ export default async function Page(props: LocaleParams) {
   return (
     <PageShell path={ROUTES.hilo} title={t('title')} description={t('description')}>
       <OriginalsStrip current={ROUTES.hilo} />
-      <ScopedMessages namespaces={GAME_NAMESPACES}>
+      <ScopedMessages namespaces={gameNamespaces('hilo')}>
         <HiloGame />
       </ScopedMessages>
     </PageShell>

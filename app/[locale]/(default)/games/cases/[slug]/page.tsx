@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { PageShell } from '@/components/layout/page-shell';
 import { CaseGame } from '@/features/games/cases/case-game';
-import { GAME_NAMESPACES } from '@/features/games/shared/namespaces';
+import { gameNamespaces } from '@/features/games/shared/namespaces';
 import { caseGamePath, validate } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -21,7 +21,7 @@ export default async function Page(props: Props) {
   const t = await getTranslations('pages');
   return (
     <PageShell path={caseGamePath(slug)} title={t('case.title', { slug })}>
-      <ScopedMessages namespaces={GAME_NAMESPACES}>
+      <ScopedMessages namespaces={gameNamespaces('cases')}>
         <CaseGame slug={slug} />
       </ScopedMessages>
     </PageShell>
