@@ -16,13 +16,17 @@ async function waitForRule(request: APIRequestContext, path: string) {
     .toBeGreaterThanOrEqual(300);
 }
 
-/** The router's prefetch of `path` (a visible link's), answered: to be awaited from before the navigation. */
+/**
+ * The router's prefetch of `path` (a visible link's), settled: answered, or refused (the prefetch of an
+ * external redirect is blocked by connect-src). To be awaited from before the navigation.
+ */
 const prefetched = (page: Page, path: string) =>
-  page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname === path &&
-      response.request().headers()['next-router-prefetch'] === '1',
-  );
+  page
+    .waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname === path && request.headers()['next-router-prefetch'] === '1',
+    )
+    .then((request) => request.response());
 
 test('redirect rules also apply to client navigations to pages the router had prefetched', async ({
   page,
