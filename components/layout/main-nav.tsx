@@ -17,9 +17,7 @@ export function MainNav() {
               <Link
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
-                className={`block rounded-lg px-3 py-2 text-sm font-medium transition ${
-                  active ? 'bg-panel-2 text-gold' : 'text-muted hover:text-white'
-                }`}
+                className={active ? 'nav-link bg-panel-2 text-gold' : 'nav-link text-muted hover:text-white'}
               >
                 {t(item.key)}
               </Link>

@@ -41,10 +41,7 @@ export async function HomeContent() {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {ORIGINALS_NAV.map((game) => (
             <li key={game.key}>
-              <Link
-                href={game.href}
-                className="flex aspect-[4/3] items-end rounded-2xl border border-line bg-panel p-4 text-lg font-bold transition hover:border-gold"
-              >
+              <Link href={game.href} className="home-tile">
                 {t(`nav.${game.key}`)}
               </Link>
             </li>
@@ -59,10 +56,7 @@ export async function HomeContent() {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {SECTIONS.map((section) => (
             <li key={section.key}>
-              <Link
-                href={section.href}
-                className="block rounded-2xl border border-line bg-panel p-5 transition hover:border-gold"
-              >
+              <Link href={section.href} className="home-card">
                 <span className="font-semibold">{t(`nav.${section.key}`)}</span>
               </Link>
             </li>
