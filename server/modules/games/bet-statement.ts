@@ -67,6 +67,23 @@ export const GENERAL_PATH = Symbol('general path');
  * goes to placeBet, which waits for the pair's row lock instead and so always gets through.
  */
 const STALE_ATTEMPTS = 3;
+/** How long a bet waits for the player's previous bet in this process before going on (see `place`). */
+const TURN_WAIT_MS = 200;
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /** Players whose state one process keeps; the oldest is dropped first. */
 const MAX_PLAYERS = 20_000;
 
@@ -129,8 +146,12 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
     place(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH> {
       // One player's bets take turns in this process, as the pair's row lock makes them do in the
       // database anyway: each then plays on the nonce the previous one left instead of racing for it.
-      const previous = turns.get(bet.userId) ?? Promise.resolve();
-      const placed = previous.then(() => placeNow(bet));
+      // A turn waits TURN_WAIT_MS at most: behind a bet stuck on a stalled database, the next ones go
+      // on by themselves (and fail or succeed on their own) instead of timing out one after another.
+      const previous = turns.get(bet.userId);
+      const placed = (previous ? waitAtMost(previous, TURN_WAIT_MS) : Promise.resolve()).then(() =>
+        placeNow(bet),
+      );
       const turn = placed.then(
         () => undefined,
         () => undefined,
