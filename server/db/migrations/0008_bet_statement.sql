@@ -1,6 +1,7 @@
--- One instant bet in one statement (issue 14): server/modules/games/bet-statement.ts computes the outcome
--- from the seed pair it read (cached) and calls this function in autocommit; everything below is one
--- transaction, so any RAISE leaves nothing behind (the nonce included). The errors it raises, by
+-- One instant bet in one statement (issue 14; 0009_bet_statement_cases.sql adds the cases' version check):
+-- server/modules/games/bet-statement.ts computes the outcome from the seed pair it read (cached) and calls
+-- this function in autocommit; everything below is one transaction, so any RAISE leaves nothing behind
+-- (the nonce included). The errors it raises, by
 -- SQLSTATE (class CB is not PostgreSQL's):
 --   CB401  the token's family is revoked or not the player's: the session can no longer bet;
 --   CB409  the player already placed a bet under this idempotency key (the caller answers it again);

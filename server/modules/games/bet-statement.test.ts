@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { diceRoll } from '@/lib/fair';
+import { seedDatabase } from '../../db/seed';
 import { createTestApp } from '../../test/helpers';
 import { revokeUserFamilies } from '../auth/tokens';
 import { assertLedgerInvariants } from '../ledger/invariants';
@@ -13,6 +14,7 @@ import { gameHouseAccount, IdempotencyConflictError, transfer, userAccount } fro
 import { api, cashBalance, key, newPlayer } from './testing';
 
 const { app, db, pool } = await createTestApp();
+await seedDatabase(db, undefined, { demo: false }); // the cases
 
 const diceBet = (idempotencyKey = key()) => ({
   amount: 1,
@@ -78,21 +80,27 @@ describe('the instant bet statement', () => {
     await assertLedgerInvariants(db);
   });
 
-  it('places a warm bet in one round trip to the database', async () => {
-    const player = await newPlayer(app, db, 100);
+  it('places a warm bet in one round trip to the database, a case opening included', async () => {
+    const player = await newPlayer(app, db, 1_000);
     const p = api(app, player.token);
-    expect((await p.post('/dice/bet', diceBet())).statusCode).toBe(200);
-    const query = vi.spyOn(pool, 'query');
-    const connect = vi.spyOn(pool, 'connect');
-    try {
-      const reply = await p.post('/dice/bet', diceBet());
-      expect(reply.statusCode).toBe(200);
-      // One pool.query (which checks a connection out once for itself): no transaction, no other query.
-      expect(query).toHaveBeenCalledTimes(1);
-      expect(connect).toHaveBeenCalledTimes(1);
-    } finally {
-      query.mockRestore();
-      connect.mockRestore();
+    const calls: [string, () => object][] = [
+      ['/dice/bet', () => diceBet()],
+      ['/cases/starter/open', () => ({ idempotency_key: key() })],
+    ];
+    for (const [url, body] of calls) {
+      expect((await p.post(url, body())).statusCode).toBe(200);
+      const query = vi.spyOn(pool, 'query');
+      const connect = vi.spyOn(pool, 'connect');
+      try {
+        const reply = await p.post(url, body());
+        expect(reply.statusCode).toBe(200);
+        // One pool.query (which checks a connection out once for itself): no transaction, no other query.
+        expect(query, url).toHaveBeenCalledTimes(1);
+        expect(connect, url).toHaveBeenCalledTimes(1);
+      } finally {
+        query.mockRestore();
+        connect.mockRestore();
+      }
     }
   });
 
@@ -189,5 +197,30 @@ describe('the instant bet statement', () => {
     expect(changed.statusCode).toBe(409);
     expect(await betsOf(player.id)).toBe(1);
     expect(await nonceOf(player.token)).toBe(1);
+  });
+
+  it('opens a case at its current price and table: a case changed after the process read it is read again', async () => {
+    const player = await newPlayer(app, db, 1_000);
+    const p = api(app, player.token);
+    const first = await p.post('/cases/classic/open', { idempotency_key: key() });
+    expect(first.statusCode, first.body).toBe(200);
+    const price = first.json().bet.amount as number;
+
+    // The operator doubles the RUB price (as `admin cases set-price` does: the row's updated_at moves).
+    await db.execute(
+      sql`UPDATE game_cases SET prices = jsonb_set(prices, '{RUB}', to_jsonb((prices->>'RUB')::bigint * 2)),
+          updated_at = now() WHERE slug = 'classic'`,
+    );
+    const second = await p.post('/cases/classic/open', { idempotency_key: key() });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().bet.amount).toBe(price * 2);
+
+    await db.execute(sql`UPDATE game_cases SET enabled = false, updated_at = now() WHERE slug = 'classic'`);
+    try {
+      expect((await p.post('/cases/classic/open', { idempotency_key: key() })).statusCode).toBe(404);
+    } finally {
+      await db.execute(sql`UPDATE game_cases SET enabled = true, updated_at = now() WHERE slug = 'classic'`);
+    }
+    await assertLedgerInvariants(db);
   });
 });

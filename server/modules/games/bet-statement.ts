@@ -10,6 +10,8 @@
  * - the idempotency key is unused (else the bet placed under it is answered again, as placeBet does);
  * - the seed pair is still active, at this nonce and client seed (else the pair is read again and the bet
  *   played again: an outcome never comes from a pair other than the one it is stored with);
+ * - a case opened is still enabled and unchanged since it was read (else it is read again and the bet
+ *   played again: instant-games.ts keeps the cases it read, by their version);
  * - the bet counts towards no active bonus (else it goes through placeBet, which records the wager);
  * - the cash balance covers the stake (else the `insufficient_funds` 422).
  *
@@ -51,13 +53,18 @@ export interface StatementBet {
   };
   /** What the bet would count towards an active bonus (minor units); 0 when nothing. */
   wagerMinor: bigint;
+  /** The case opened, at the version the bet was played on; null for the other games. */
+  case: { id: number; version: string } | null;
   now: Date;
 }
 
 /** The call of the bet's SQL function (migration 0008_bet_statement.sql), in its parameters' order. */
 const PLACE_INSTANT_BET = `SELECT bet_id, balance_after FROM game_place_instant_bet(
   $1::int, $2::uuid, $3::int, $4::int, $5::text, $6::text, $7::text, $8::bigint, $9::bigint, $10::bigint,
-  $11::jsonb, $12::jsonb, $13::text, $14::text, $15::bigint, $16::int, $17::timestamptz)`;
+  $11::jsonb, $12::jsonb, $13::text, $14::text, $15::bigint, $16::int, $17::timestamptz, $18::int, $19::text)`;
+
+/** The answer when the case opened changed since it was read (CB301): read it and play again. */
+export const CASE_CHANGED = Symbol('case changed');
 
 /** The answer when the general path (placeBet) must place the bet. */
 export const GENERAL_PATH = Symbol('general path');
@@ -143,7 +150,7 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
      * Places the bet, or answers GENERAL_PATH when placeBet must: the bet counts towards an active bonus,
      * or the player's own bets kept taking the nonce from under it.
      */
-    place(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH> {
+    place(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH | typeof CASE_CHANGED> {
       // One player's bets take turns in this process, as the pair's row lock makes them do in the
       // database anyway: each then plays on the nonce the previous one left instead of racing for it.
       // A turn waits TURN_WAIT_MS at most: behind a bet stuck on a stalled database, the next ones go
@@ -164,7 +171,7 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
     },
   };
 
-  async function placeNow(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH> {
+  async function placeNow(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH | typeof CASE_CHANGED> {
     const hash = requestHash(bet.game, bet.request);
     let state = players.get(bet.userId) ?? (await load(bet.userId));
     for (let attempt = 1; ; attempt += 1) {
@@ -197,6 +204,8 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
             String(bet.wagerMinor),
             bet.userId % HOUSE_SHARDS,
             bet.now.toISOString(),
+            bet.case?.id ?? null,
+            bet.case?.version ?? null,
           ],
         });
         const row = result.rows[0];
@@ -232,6 +241,7 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
         if (code === 'CB401') throw new UnauthorizedError();
         if (code === 'CB422') throw notEnoughMoney();
         if (code === 'CB200') return GENERAL_PATH;
+        if (code === 'CB301') return CASE_CHANGED;
         // The key was used, or taken by a twin request between the check and the insert.
         if (code === 'CB409' || constraintOf(error) === 'game_bets_user_idempotency_unique') {
           return replay(bet, hash);

@@ -25,11 +25,11 @@ import { getBetLimits } from '@/lib/constants/bet-limits';
 import { diceTargetValid, kenoPicksValid, rouletteChipValid, type Seeds } from '@/lib/fair';
 import type { Database, Executor } from '../../db/client';
 import { HttpError, ValidationError } from '../../lib/errors';
-import { GENERAL_PATH, type BetStatement } from './bet-statement';
+import { CASE_CHANGED, GENERAL_PATH, type BetStatement } from './bet-statement';
 import { buildCaseTable, caseProblems } from './cases';
 import { playCase, playCoinflip, playDice, playKeno, playRoulette } from './engine';
 import { slugParams } from './params';
-import { findCase } from './repository';
+import { findCaseForBet, type CaseWithItems } from './repository';
 import { checkBetLimits, placeBet, toMinor, type BetResult, type Decision, type Player } from './service';
 
 /** What the engine settled an instant bet at. */
@@ -47,6 +47,8 @@ export interface PreparedBet {
   params: Record<string, unknown>;
   play(seeds: Seeds): Settlement;
   wager: WageredBet;
+  /** The case opened and the version it was read at (the bet statement checks it is still current). */
+  case?: { id: number; version: string };
 }
 
 export interface InstantGame<Body extends { idempotency_key: string }, Params = unknown> {
@@ -54,7 +56,13 @@ export interface InstantGame<Body extends { idempotency_key: string }, Params = 
   url: string;
   params?: z.ZodType<Params>;
   body: z.ZodType<Body>;
-  prepare(db: Executor, input: Body & Params, currency: Currency): PreparedBet | Promise<PreparedBet>;
+  /** `fresh`: read what the bet depends on again (a case the bet statement found changed). */
+  prepare(
+    db: Executor,
+    input: Body & Params,
+    currency: Currency,
+    fresh: boolean,
+  ): PreparedBet | Promise<PreparedBet>;
 }
 
 const instantGame = <Body extends { idempotency_key: string }, Params = unknown>(
@@ -157,14 +165,31 @@ export const roulette = instantGame({
   },
 });
 
+/**
+ * The cases as the bets read them, per database: kept until a bet finds one changed (its version, checked
+ * by the bet statement in the statement that opens it, differs) and read again then.
+ */
+const casesForBets = new WeakMap<Executor, Map<string, CaseWithItems & { version: string }>>();
+
+async function caseForBet(db: Executor, slug: string, fresh: boolean) {
+  let known = casesForBets.get(db);
+  if (!known) casesForBets.set(db, (known = new Map()));
+  const kept = fresh ? undefined : known.get(slug);
+  if (kept) return kept;
+  const found = await findCaseForBet(db, slug);
+  if (found) known.set(slug, found);
+  else known.delete(slug);
+  return found;
+}
+
 /** A case costs its price in the player's currency, which must lie within the coinflip limits. */
 export const cases = instantGame({
   game: 'cases',
   url: '/cases/:slug/open',
   params: slugParams,
   body: caseOpenBody,
-  prepare: async (db, { slug: requested }, currency) => {
-    const found = await findCase(db, requested);
+  prepare: async (db, { slug: requested }, currency, fresh) => {
+    const found = await caseForBet(db, requested, fresh);
     if (!found) throw new HttpError(404, 'Not Found');
     if (caseProblems(found.row.prices, found.items).length > 0) {
       throw ValidationError.field('case', 'unavailable', 'This case cannot be opened right now.');
@@ -182,6 +207,7 @@ export const cases = instantGame({
       params: { slug, case_id: found.row.id, table },
       play: (seeds) => playCase(seeds, table, amountMinor),
       wager: { game: 'cases', stakeMinor: amountMinor, table },
+      case: { id: found.row.id, version: found.version },
     };
   },
 });
@@ -211,29 +237,42 @@ export async function placeInstantBet<Body extends { idempotency_key: string }, 
   },
 ): Promise<BetResult> {
   const { userId, familyId } = input.claims;
-  const bet = await game.prepare(db, input.request, await statement.currency(userId));
-  const base = {
-    game: game.game,
-    idempotencyKey: input.request.idempotency_key,
-    request: bet.request,
-    amountMinor: bet.amountMinor,
-    params: bet.params,
-    now: input.now,
-  };
-  const placed = await statement.place({
-    ...base,
-    userId,
-    familyId,
-    play: (seeds) => settle(bet.play(seeds)),
-    wagerMinor: wagerContribution(bet.wager).countedMinor,
-  });
-  if (placed !== GENERAL_PATH) return placed;
-  const player = await input.player();
-  return placeBet(db, {
-    ...base,
-    userId: player.id,
-    currency: player.currency,
-    decide: (seeds) => settle(bet.play(seeds)),
-    wager: bet.wager,
-  });
+  const currency = await statement.currency(userId);
+  for (let attempt = 1; ; attempt += 1) {
+    const bet = await game.prepare(db, input.request, currency, attempt > 1);
+    const base = {
+      game: game.game,
+      idempotencyKey: input.request.idempotency_key,
+      request: bet.request,
+      amountMinor: bet.amountMinor,
+      params: bet.params,
+      now: input.now,
+    };
+    const placed = await statement.place({
+      ...base,
+      userId,
+      familyId,
+      play: (seeds) => settle(bet.play(seeds)),
+      wagerMinor: wagerContribution(bet.wager).countedMinor,
+      case: bet.case ?? null,
+    });
+    // A case changed since it was read: read it again (a second change in between is an error).
+    if (placed === CASE_CHANGED) {
+      if (attempt >= 3) throw new Error(`case ${String(bet.params.slug)} kept changing`);
+      continue;
+    }
+    if (placed !== GENERAL_PATH) return placed;
+    const player = await input.player();
+    const current = bet.case ? await game.prepare(db, input.request, player.currency, true) : bet;
+    return placeBet(db, {
+      ...base,
+      request: current.request,
+      amountMinor: current.amountMinor,
+      params: current.params,
+      userId: player.id,
+      currency: player.currency,
+      decide: (seeds) => settle(current.play(seeds)),
+      wager: current.wager,
+    });
+  }
 }

@@ -2,7 +2,7 @@
  * The SQL of the games: bets with the seed pair they were played on, and the cases catalogue. No rules
  * here (service.ts, rounds.ts and cases.ts tell them).
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FairGame } from '@/lib/contracts/games';
 import type { Executor } from '../../db/client';
 import { fairSeedPairs } from '../fair/schema';
@@ -121,7 +121,7 @@ export interface CaseWithItems {
   items: CaseItemRow[];
 }
 
-async function withItems(db: Executor, rows: CaseRow[]): Promise<CaseWithItems[]> {
+async function withItemsOf(db: Executor, rows: CaseRow[]): Promise<CaseWithItems[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -143,7 +143,24 @@ export async function listCases(db: Executor, options: { all?: boolean } = {}): 
     .from(gameCases)
     .where(options.all ? undefined : eq(gameCases.enabled, true))
     .orderBy(asc(gameCases.sort), asc(gameCases.id));
-  return withItems(db, rows);
+  return withItemsOf(db, rows);
+}
+
+/** An enabled case with its items and its version (`updated_at` in microseconds, as text) for a bet. */
+export async function findCaseForBet(
+  db: Executor,
+  slug: string,
+): Promise<(CaseWithItems & { version: string }) | undefined> {
+  const [found] = await db
+    .select({
+      row: gameCases,
+      version: sql<string>`(extract(epoch FROM ${gameCases.updatedAt}) * 1000000)::bigint::text`,
+    })
+    .from(gameCases)
+    .where(and(eq(gameCases.slug, slug), eq(gameCases.enabled, true)));
+  if (!found) return undefined;
+  const [withItems] = await withItemsOf(db, [found.row]);
+  return { ...withItems, version: found.version };
 }
 
 export async function findCase(
@@ -157,5 +174,5 @@ export async function findCase(
     .where(
       options.all ? eq(gameCases.slug, slug) : and(eq(gameCases.slug, slug), eq(gameCases.enabled, true)),
     );
-  return (await withItems(db, rows))[0];
+  return (await withItemsOf(db, rows))[0];
 }
