@@ -123,7 +123,7 @@ export async function startBenchApi({
       }));
     }
     const forked = child;
-    const postmaster = Number((await fs.readFile(path.join(root, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const postmaster = embedded.pid;
     return {
       cpu: async () => ({
         apiMs: forked ? await processCpuMs(forked.pid!) : cpuMs(process.cpuUsage()),
