@@ -353,44 +353,53 @@ async function soak(base: string, players: string[], seconds: number): Promise<v
 
 let api: BenchApi;
 
+/** `run(0 … count − 1)`, `size` at a time, the results in order. */
+async function inBatches<T>(count: number, size: number, run: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += size) {
+    const batch = Array.from({ length: Math.min(size, count - start) }, (_, k) => run(start + k));
+    results.push(...(await Promise.all(batch)));
+  }
+  return results;
+}
+
 async function main(): Promise<void> {
   api = await startBenchApi({ poolMax: 20, process: 'child' });
   const { base, db } = api;
   try {
     console.log(`API on ${base} (in ${api.where}), PostgreSQL ${api.databaseUrl}`);
 
-    const players = await Promise.all(
-      Array.from({ length: PLAYERS }, async (_, i) => {
-        const response = await fetch(`${base}/api/v2/auth/register/email`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-forwarded-for': `10.9.${i >> 8}.${(i & 255) + 1}`,
-          },
-          body: JSON.stringify({
-            email: `bench-${i}-${randomBytes(3).toString('hex')}@example.com`,
-            password: 'correct horse 1',
-          }),
-        });
-        if (response.status !== 200) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
-        const { token } = (await response.json()) as { token: string };
-        const me = (await (
-          await fetch(`${base}/profile/user`, { headers: { authorization: `Bearer ${token}` } })
-        ).json()) as {
-          user: { id: number };
-        };
-        await adjustBalance(db, {
-          userId: me.user.id,
-          currency: 'RUB',
-          direction: 'credit',
-          amountMinor: 100_000_000n,
-          reason: 'bench funds',
-          key: key(),
-          source: 'admin',
-        });
-        return token;
-      }),
-    );
+    // Sign-ups hash a password each (argon2): a few at a time, so that a loaded machine does not time out.
+    const players = await inBatches(PLAYERS, 5, async (i) => {
+      const response = await fetch(`${base}/api/v2/auth/register/email`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.9.${i >> 8}.${(i & 255) + 1}`,
+        },
+        body: JSON.stringify({
+          email: `bench-${i}-${randomBytes(3).toString('hex')}@example.com`,
+          password: 'correct horse 1',
+        }),
+      });
+      if (response.status !== 200) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
+      const { token } = (await response.json()) as { token: string };
+      const me = (await (
+        await fetch(`${base}/profile/user`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
+        user: { id: number };
+      };
+      await adjustBalance(db, {
+        userId: me.user.id,
+        currency: 'RUB',
+        direction: 'credit',
+        amountMinor: 100_000_000n,
+        reason: 'bench funds',
+        key: key(),
+        source: 'admin',
+      });
+      return token;
+    });
     console.log(`${PLAYERS} players signed up and funded.`);
 
     if (SOAK !== null) {

@@ -134,3 +134,9 @@ BEGIN
   RETURN QUERY SELECT v_bet, v_cash_after;
 END
 $$;
+--> statement-breakpoint
+-- Every bet updates the player's pair, cash account and a house account: room on their pages keeps those
+-- updates HOT (no index entries written, the old version pruned in place).
+ALTER TABLE fair_seed_pairs SET (fillfactor = 50);
+--> statement-breakpoint
+ALTER TABLE ledger_accounts SET (fillfactor = 50);
