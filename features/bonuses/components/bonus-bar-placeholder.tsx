@@ -1,5 +1,5 @@
 /** The bonus bar's height, the same for the bar and for the space kept for it (phones / from `sm` up). */
-export const BONUS_BAR_BOX = 'min-h-[125px] border-b border-line bg-panel sm:min-h-[61px]';
+export const BONUS_BAR_BOX = 'min-h-[129px] border-b border-line bg-panel sm:min-h-[61px]';
 
 /**
  * The space of the bonus bar while it loads (spec section 4 "Bonus bar"), rendered on the server, so the
