@@ -18,6 +18,7 @@ export default defineConfig([
     '.next/**',
     '.next-e2e/**',
     '.next-bench/**',
+    '.next-analyze/**',
     '.data-e2e/**',
     'out/**',
     'node_modules/**',

@@ -6,9 +6,9 @@ import { useEffect } from 'react';
  * Marks the document as interactive: once React has hydrated the page shell, `<html>` carries
  * `data-hydrated="true"` (removed again if the marker unmounts). Browser tests wait for it before they
  * click or type (tests/e2e/support.ts), so no event reaches a control whose handler is not attached yet.
- * Renders nothing. Mounted once by the locale layout's providers as the last child of their Suspense
- * boundary (session, page views, query-flag dialogs, the lazily loaded client effects), so the mark
- * comes only when that boundary, which mounts after the page itself, is running too.
+ * Renders nothing. Mounted once by the locale layout's providers (app-providers.tsx) beside the lazily
+ * loaded client effects (session bootstrap, attribution, first-load SSO), in their Suspense boundary, so
+ * the mark comes only once those run too.
  */
 export function HydrationMarker() {
   useEffect(() => {

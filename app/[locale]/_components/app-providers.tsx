@@ -4,6 +4,7 @@
 import '@/lib/zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { PageViewTracker } from '@/components/layout/page-view-tracker';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { Notifications } from '@/components/ui/notifications';
@@ -40,7 +41,12 @@ export function AppProviders({ locale, children }: { locale: Locale; children: R
         <SimpleAuth />
         <PageViewTracker />
         <QueryFlagDialogs />
+      </Suspense>
+      {/* A boundary of its own: while its chunk loads, the page view tracker above already runs. */}
+      <Suspense fallback={null}>
         <ClientEffects />
+        {/* Last: <html data-hydrated> once everything above runs (browser tests wait on it). */}
+        <HydrationMarker />
       </Suspense>
     </QueryClientProvider>
   );
