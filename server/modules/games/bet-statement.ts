@@ -22,6 +22,7 @@ import type { Currency } from '@/lib/constants/currencies';
 import type { Seeds } from '@/lib/fair';
 import { poolOf, type Database } from '../../db/client';
 import { retryableSqlState } from '../../db/transaction';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { UnauthorizedError } from '../../lib/errors';
 import { activePair, type SeedPairRow } from '../fair/service';
 import { gameHouseAccount, HOUSE_SHARDS, IdempotencyConflictError, userAccount } from '../ledger/service';
@@ -94,17 +95,8 @@ function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
 /** Players whose state one process keeps; the oldest is dropped first. */
 const MAX_PLAYERS = 20_000;
 
-/** A field of the driver's error, which drizzle wraps (as `cause`). */
-function driverField(error: unknown, field: 'code' | 'constraint'): string | null {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const value = (current as Record<string, unknown>)[field];
-    if (typeof value === 'string') return value;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
-const sqlState = (error: unknown) => driverField(error, 'code');
-const constraintOf = (error: unknown) => driverField(error, 'constraint');
+/** The SQLSTATE of an error of `pool.query` (the driver's own error: no drizzle wrapping here). */
+const sqlState = (error: unknown) => (error as { code?: unknown }).code;
 
 /**
  * The bet statement of one database, with its players' state. `currencyOf` reads the player's currency
@@ -243,7 +235,7 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
         if (code === 'CB200') return GENERAL_PATH;
         if (code === 'CB301') return CASE_CHANGED;
         // The key was used, or taken by a twin request between the check and the insert.
-        if (code === 'CB409' || constraintOf(error) === 'game_bets_user_idempotency_unique') {
+        if (code === 'CB409' || isUniqueViolation(error, 'game_bets_user_idempotency_unique')) {
           return replay(bet, hash);
         }
         if (code === 'CB300' && attempt >= STALE_ATTEMPTS) {
