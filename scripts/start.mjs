@@ -28,6 +28,8 @@ env.SUPERVISOR_PID = String(process.pid);
 // development helpers (the outbox at /dev/outbox, the sandbox payment and social providers, the demo
 // players) so that a local `npm start` is a complete, playable product. A banner says so once ready.
 const apiEnv = { ...env, NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development' };
+// The web app links its code steps to the API's local outbox only when that API has one (lib/dev-outbox.ts).
+env.NEXT_PUBLIC_DEV_OUTBOX = apiEnv.NODE_ENV === 'production' ? '0' : '1';
 if (!dev) env.NODE_ENV = 'production';
 
 const distDir = env.NEXT_DIST_DIR || '.next';

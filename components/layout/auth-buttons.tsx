@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
 import { userCurrency } from '@/lib/user-currency';
 import { Link } from '@/lib/i18n/navigation';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { ROUTES } from '@/lib/routes';
 import { useSessionStore } from '@/lib/stores/session-store';
 
@@ -20,6 +20,7 @@ export function AuthButtons() {
   const queryClient = useQueryClient();
   const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
   const user = useSessionStore((state) => state.user);
+  const format = useFormat();
 
   if (!isLoggedIn) {
     return (
@@ -36,21 +37,34 @@ export function AuthButtons() {
   const currency = userCurrency(user);
   const bonusBalance = user?.bonus_balance ?? user?.bonus ?? 0;
   return (
-    <div className="flex items-center gap-2" data-testid="account-area">
+    <div className="flex min-w-0 items-center gap-1.5 sm:gap-2" data-testid="account-area">
       {user ? (
-        <p className="hidden text-right text-sm leading-tight sm:block" data-testid="header-balance">
-          <span className="block text-muted">{t('account.balance')}</span>
-          <span className="font-semibold tabular-nums">{formatMoney(user.balance, currency)}</span>
-        </p>
+        // The wallet: always in view, on phones too; a tap opens it (the PayIn dialog). On phones the
+        // labels are for screen readers only and the bonus balance sits under the cash one.
+        <DialogTrigger
+          modal="PayIn"
+          className="flex min-h-10 min-w-0 flex-col items-end justify-center rounded-xl px-1.5 text-right text-sm leading-tight transition hover:bg-panel-2 sm:flex-row sm:items-center sm:gap-3 sm:px-2"
+          testId="header-wallet"
+        >
+          <span className="block whitespace-nowrap" data-testid="header-balance">
+            <span className="sr-only sm:not-sr-only sm:block sm:text-muted">{t('account.balance')} </span>
+            <span className="font-semibold tabular-nums">{format.money(user.balance, currency)}</span>
+          </span>
+          {bonusBalance > 0 ? (
+            <span className="block whitespace-nowrap text-xs sm:text-sm" data-testid="header-bonus-balance">
+              <span className="sr-only sm:not-sr-only sm:block sm:text-muted">{t('account.bonus')} </span>
+              <span className="font-semibold tabular-nums text-gold">
+                {format.money(bonusBalance, currency)}
+              </span>
+            </span>
+          ) : null}
+        </DialogTrigger>
       ) : null}
-      {user && bonusBalance > 0 ? (
-        <p className="hidden text-right text-sm leading-tight sm:block" data-testid="header-bonus-balance">
-          <span className="block text-muted">{t('account.bonus')}</span>
-          <span className="font-semibold tabular-nums text-gold">{formatMoney(bonusBalance, currency)}</span>
-        </p>
-      ) : null}
-      <DialogTrigger modal="PayIn" className={buttonClass.primary} testId="deposit-button">
-        {t('header.deposit')}
+      <DialogTrigger modal="PayIn" className={`${buttonClass.primary} px-3 sm:px-4`} testId="deposit-button">
+        <svg viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z" />
+        </svg>
+        <span className="sr-only sm:not-sr-only">{t('header.deposit')}</span>
       </DialogTrigger>
       <Link
         href={ROUTES.profile}

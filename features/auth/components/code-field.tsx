@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { OutboxNote } from '@/components/ui/outbox-note';
 import { TextField } from '@/components/ui/text-field';
 
 /** When a resend unlocks, `seconds` from now (epoch ms). */
@@ -9,13 +10,17 @@ export function resendDeadline(seconds: number): number {
   return Date.now() + seconds * 1_000;
 }
 
-/** A six-digit code input with a resend button that unlocks at `resendAt` (epoch ms), counting down. */
+/**
+ * A six-digit code input with a resend button that unlocks at `resendAt` (epoch ms), counting down;
+ * outside production, a link to the local outbox the code went to (`address`).
+ */
 export function CodeField({
   value,
   onChange,
   resendAt,
   onResend,
   sentTo,
+  address,
   error,
 }: {
   value: string;
@@ -23,6 +28,8 @@ export function CodeField({
   resendAt: number;
   onResend: () => void;
   sentTo: string;
+  /** The e-mail address or phone number (E.164) the code went to. */
+  address: string;
   error?: string;
 }) {
   const t = useTranslations('auth');
@@ -38,6 +45,7 @@ export function CodeField({
       <p className="text-sm text-muted" role="status">
         {sentTo}
       </p>
+      <OutboxNote to={address} />
       <TextField
         label={t('code')}
         hint={t('codeHint')}

@@ -36,7 +36,7 @@ export function LoginForm() {
   const onError = useAuthError('login');
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaState, setCaptchaState] = useState<CaptchaState>('off');
-  const [codeSent, setCodeSent] = useState<{ to: string; resendAt: number } | null>(null);
+  const [codeSent, setCodeSent] = useState<{ to: string; address: string; resendAt: number } | null>(null);
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: {
@@ -68,6 +68,7 @@ export function LoginForm() {
       const address = channel === 'email' ? email.trim() : e164;
       setCodeSent({
         to: t(channel === 'email' ? 'codeSentEmail' : 'codeSentPhone', { address }),
+        address,
         resendAt: resendDeadline(reply.resend_after),
       });
     } catch (error) {
@@ -142,6 +143,7 @@ export function LoginForm() {
               resendAt={codeSent.resendAt}
               onResend={() => void sendCode(true)}
               sentTo={codeSent.to}
+              address={codeSent.address}
               error={fieldError(errors.code?.message)}
             />
           )}
@@ -164,7 +166,7 @@ export function LoginForm() {
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <Link
           href={ROUTES.passwordReset}
-          className="text-gold"
+          className="text-gold underline"
           onClick={() => useModalStore.getState().close(MODAL.login)}
         >
           {t('forgot')}
@@ -173,7 +175,7 @@ export function LoginForm() {
           {t('noAccount')}{' '}
           <button
             type="button"
-            className="text-gold"
+            className="text-gold underline"
             onClick={() => {
               useModalStore.getState().close(MODAL.login);
               useModalStore.getState().open(MODAL.signup);

@@ -67,8 +67,9 @@ describe('SessionBootstrap', () => {
         return HttpResponse.json({ user: { ...testUser, locale: 'kz', timezone: 'UTC' } });
       }),
     );
-    act(() => useSessionStore.getState().setToken('t'));
     renderBootstrap('en');
+    // Signs in on this page.
+    act(() => useSessionStore.getState().setToken('t'));
     await waitFor(() =>
       expect(nav.replace).toHaveBeenCalledWith('/games/dice', { locale: 'kz', scroll: false }),
     );
@@ -89,11 +90,35 @@ describe('SessionBootstrap', () => {
         }),
       ),
     );
-    act(() => useSessionStore.getState().setToken('t'));
     renderBootstrap('ru');
+    act(() => useSessionStore.getState().setToken('t'));
     await waitFor(() =>
       expect(nav.replace).toHaveBeenCalledWith('/games/dice', { locale: 'en', scroll: false }),
     );
+  });
+
+  it("keeps the address's language for a page opened signed in, and still saves a guessed timezone", async () => {
+    let saved: unknown;
+    server.use(
+      http.get(apiPath('/profile/user'), () =>
+        HttpResponse.json({
+          user: { ...testUser, locale: 'en', timezone: null },
+          features: {},
+          region: 'RU',
+          fresh_token: null,
+          super_bonus: null,
+        }),
+      ),
+      http.put(apiPath('/profile/settings'), async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ user: { ...testUser, locale: 'en', timezone: 'UTC' } });
+      }),
+    );
+    // The token cookie was there when the page opened (a shared /ru link, a reload).
+    act(() => useSessionStore.getState().setToken('t'));
+    renderBootstrap('ru');
+    await waitFor(() => expect(saved).toBeDefined());
+    expect(nav.replace).not.toHaveBeenCalled();
   });
 });
 

@@ -139,7 +139,7 @@ export function SignupForm() {
           />
           <span>
             {t('agree')} (
-            <Link href={ROUTES.policyUserAgreementEn} className="text-gold" target="_blank">
+            <Link href={ROUTES.policyUserAgreementEn} className="text-gold underline" target="_blank">
               {t('agreement')}
             </Link>
             )
@@ -169,7 +169,7 @@ export function SignupForm() {
         {t('haveAccount')}{' '}
         <button
           type="button"
-          className="text-gold"
+          className="text-gold underline"
           onClick={() => {
             useModalStore.getState().close(MODAL.signup);
             useModalStore.getState().open(MODAL.login);

@@ -79,6 +79,7 @@ export function VerifyContact({
         resendAt={resendAt}
         onResend={() => void resend()}
         sentTo={t(channel === 'email' ? 'codeSentEmail' : 'codeSentPhone', { address })}
+        address={address}
         error={invalid ? t('invalidCode') : undefined}
       />
       <div className="grid grid-cols-2 gap-2">

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { buttonClass } from '@/components/ui/button-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { PhoneInput, toE164, type PhoneValue } from '@/components/ui/phone-input';
+import { OutboxNote } from '@/components/ui/outbox-note';
 import { TextField } from '@/components/ui/text-field';
 import { notifyRequestError } from '@/lib/api/notify-request-error';
 import { PHONE_COUNTRIES, type PhoneCountry } from '@/lib/constants/phone-masks';
@@ -306,6 +307,7 @@ function CodeStep({
         <p className="text-sm text-muted">{t('code.validFor', { minutes })}</p>
         {sent.channel === 'email' ? <p className="text-sm text-muted">{t('linkNote')}</p> : null}
       </div>
+      <OutboxNote to={sent.address} />
       <form noValidate onSubmit={form.handleSubmit(({ code }) => confirm.mutate(code))} className="space-y-4">
         <TextField
           label={t('code.label')}

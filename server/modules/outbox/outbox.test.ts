@@ -49,6 +49,27 @@ describe('GET /dev/outbox', () => {
     expect(normaliseRecipient('A@B.Example')).toBe('a@b.example');
   });
 
+  it("shows the same messages as a page at /dev/outbox/view, escaped, under the HTML pages' policy", async () => {
+    const { email } = await signUpByEmail(app);
+    const [message] = await outbox(app, email);
+    const response = await app.inject({
+      method: 'GET',
+      url: `/dev/outbox/view?to=${encodeURIComponent(email)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['content-security-policy']).toContain("script-src 'none'");
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toContain(`<strong class="code">${message!.code}</strong>`);
+    expect(response.body).toContain(`Local outbox: ${email}`);
+
+    const nobody = await app.inject({ method: 'GET', url: '/dev/outbox/view?to=%3Cb%3Enobody%40x.test' });
+    expect(nobody.body).toContain('Nothing was sent to this address yet.');
+    expect(nobody.body).toContain('&lt;b&gt;nobody@x.test');
+    expect(nobody.body).not.toContain('<b>nobody');
+    expect((await app.inject({ method: 'GET', url: '/dev/outbox/view' })).statusCode).toBe(422);
+  });
+
   it('needs the address', async () => {
     const response = await app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(response.statusCode).toBe(422);

@@ -1,5 +1,6 @@
 import { devOutboxQuery, devOutboxReply } from '@/lib/contracts/auth';
 import type { AppContext } from '../../context';
+import { escapeHtml, sendHtml } from '../../lib/html-page';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { listMessagesTo, visibleMessage } from './service';
 
@@ -44,4 +45,36 @@ export const devOutboxRoutes: RoutePlugin<AppContext> = async (app, { db, clock 
       };
     },
   );
+
+  /**
+   * `GET /dev/outbox/view?to=…`: the same messages as a page for a person, which the web app's code
+   * steps link to outside production ("the code went to the local outbox: open it").
+   */
+  app.get('/dev/outbox/view', { schema: { querystring: devOutboxQuery } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const to = normaliseRecipient(request.query.to);
+    const now = clock();
+    const rows = (await listMessagesTo(db, to)).map((row) => visibleMessage(row, now));
+    const items = rows.map(
+      (row) => `
+      <article>
+        <h2>${escapeHtml(row.subject ?? row.template)}</h2>
+        <p class="meta">${escapeHtml(row.channel)} · ${escapeHtml(row.createdAt.toISOString())}</p>
+        ${row.code ? `<p>Code: <strong class="code">${escapeHtml(row.code)}</strong></p>` : ''}
+        ${row.link ? `<p><a href="${escapeHtml(row.link)}">${escapeHtml(row.link)}</a></p>` : ''}
+        <pre>${escapeHtml(row.body)}</pre>
+      </article>`,
+    );
+    const body = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Outbox: ${escapeHtml(to)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}
+article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#555;font-size:14px}
+.code{font-size:28px;letter-spacing:4px}pre{white-space:pre-wrap;word-break:break-word}</style></head>
+<body><h1>Local outbox: ${escapeHtml(to)}</h1>
+<p>Messages the API server would have sent (newest first). This page exists only outside production.</p>
+${items.length ? items.join('') : '<p>Nothing was sent to this address yet.</p>'}
+</body></html>`;
+    return sendHtml(reply, 200, body);
+  });
 };
