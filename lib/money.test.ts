@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, CURRENCY_SYMBOLS } from '@/lib/constants/currencies';
-import { formatMoney, fromMinorUnits, parseAmount, roundMoney, toMinorUnits } from './money';
-
-const NBSP = /[\u00a0\u202f]/g;
-const plain = (text: string) => text.replace(NBSP, ' ');
-
-describe('formatMoney', () => {
-  it('shows two decimals and the currency symbol in the locale format', () => {
-    expect(plain(formatMoney(1234.5, 'RUB'))).toBe('1 234,50 ₽');
-    expect(formatMoney(1234.5, 'USD', 'en-US')).toBe('$1,234.50');
-    expect(plain(formatMoney(0, 'KZT', 'kk-KZ'))).toBe('0,00 ₸');
-    expect(formatMoney(10, 'INR', 'en-US')).toBe('₹10.00');
-    expect(plain(formatMoney(0.1 + 0.2, 'EUR'))).toBe('0,30 €');
-  });
-
-  it('uses the spec symbol of every currency', () => {
-    for (const currency of CURRENCIES) {
-      expect(formatMoney(1, currency, 'en-US')).toContain(CURRENCY_SYMBOLS[currency]);
-    }
-  });
-});
+import { fromMinorUnits, parseAmount, roundMoney, toMinorUnits } from './money';
 
 describe('toMinorUnits', () => {
   it('converts numbers without floating-point drift', () => {

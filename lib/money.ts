@@ -1,25 +1,10 @@
-import { CURRENCY_DECIMALS, type Currency, MINOR_UNITS_PER_MAJOR } from '@/lib/constants/currencies';
+import { CURRENCY_DECIMALS, MINOR_UNITS_PER_MAJOR } from '@/lib/constants/currencies';
 
 /**
- * Money helpers. Amounts travel as JSON numbers in major units with two decimals and are stored as
- * integer minor units (DESIGN.md). Conversions go through decimal strings, never `x * 100`, so
- * `toMinorUnits(1.005)` is 101 and `toMinorUnits(0.29)` is 29.
+ * Money parsing and conversion; display goes through lib/i18n/format.ts. Amounts travel as JSON numbers
+ * in major units with two decimals and are stored as integer minor units (DESIGN.md). Conversions go
+ * through decimal strings, never `x * 100`, so `toMinorUnits(1.005)` is 101 and `toMinorUnits(0.29)` is 29.
  */
-
-/**
- * An amount in major units with two decimals and the currency symbol, in the locale's number format:
- * `formatMoney(1234.5, 'RUB')` → `1 234,50 ₽`, `formatMoney(1234.5, 'USD', 'en-US')` → `$1,234.50`.
- * The locale is a BCP 47 tag (`ru-RU`, `en-US`, `kk-KZ`).
- */
-export function formatMoney(amount: number, currency: Currency, locale: string = 'ru-RU'): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: CURRENCY_DECIMALS,
-    maximumFractionDigits: CURRENCY_DECIMALS,
-  }).format(amount);
-}
 
 /** Plain decimal text of a finite number, without exponent notation. */
 function numberToDecimalText(value: number): string {

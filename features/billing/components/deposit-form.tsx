@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -12,8 +12,8 @@ import { validationErrorsOf } from '@/lib/api/errors';
 import type { Currency } from '@/lib/constants/currencies';
 import { resolvePaymentAmountLimits, type PaymentAmountLimits } from '@/lib/constants/payments';
 import type { Invoice, PaymentMethod } from '@/lib/contracts/billing';
-import { isLocale, LOCALE_RECORDS } from '@/lib/i18n/locales';
-import { formatMoney, parseAmount } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
+import { parseAmount } from '@/lib/money';
 import { notify } from '@/lib/stores/notification-store';
 import { formatValidationErrors } from '@/lib/validation-errors';
 import { newIdempotencyKey, useCreateInvoice } from '../api/create-invoice';
@@ -58,9 +58,8 @@ export function DepositForm({
 }) {
   const t = useTranslations('billing');
   const tRoot = useTranslations();
-  const locale = useLocale();
-  const lang = isLocale(locale) ? locale : 'en';
-  const iso = LOCALE_RECORDS[lang].iso;
+  const format = useFormat();
+  const lang = format.locale;
   const createInvoice = useCreateInvoice();
   const attempt = useRef<{ key: string; method: string; amount: number } | null>(null);
   const inFlight = useRef(false);
@@ -84,7 +83,7 @@ export function DepositForm({
   });
   const method = useWatch({ control, name: 'method' });
   const limits = limitsOf(method);
-  const money = (value: number) => formatMoney(value, currency, iso);
+  const money = (value: number) => format.money(value, currency);
   const chips = QUICK_AMOUNTS.filter((value) => value >= limits.min && value <= limits.max);
 
   const amountError = errors.amount?.message as AmountError | undefined;

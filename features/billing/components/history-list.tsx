@@ -1,13 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { Currency } from '@/lib/constants/currencies';
-import { isLocale, LOCALE_RECORDS } from '@/lib/i18n/locales';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { HISTORY_PER_PAGE, historyQueryOptions, type HistoryItem } from '../api/get-history';
@@ -17,32 +15,13 @@ const GAME_NAMES = ['dice', 'coinflip', 'keno', 'roulette', 'hilo', 'miner', 'ca
 const isGameName = (game: string): game is (typeof GAME_NAMES)[number] =>
   (GAME_NAMES as readonly string[]).includes(game);
 
-/** `+500,00 ₽`, `−120,00 ₽`, `0,00 ₽`. */
-export function formatSignedMoney(amount: number, currency: Currency, iso: string): string {
-  const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
-  return `${sign}${formatMoney(Math.abs(amount), currency, iso)}`;
-}
-
-/** A date and time in the locale and the user's timezone (the browser's when the user has none or a bad one). */
-export function formatHistoryDate(value: string, iso: string, timeZone: string | null | undefined): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  try {
-    return new Intl.DateTimeFormat(iso, { ...options, timeZone: timeZone || undefined }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(iso, options).format(date);
-  }
-}
-
 /**
  * /profile/history: the balance movements, 20 a page, newest first. Kinds translated, amounts signed,
  * dates in the user's locale and timezone; an empty state, a loading state and an error with retry.
  */
 export function HistoryList() {
   const t = useTranslations('history');
-  const locale = useLocale();
-  const iso = LOCALE_RECORDS[isLocale(locale) ? locale : 'en'].iso;
+  const format = useFormat();
   const timeZone = useSessionStore((state) => state.user?.timezone);
   const [page, setPage] = useState(1);
   const history = useQuery(historyQueryOptions(page));
@@ -103,14 +82,14 @@ export function HistoryList() {
         className={`text-right font-semibold tabular-nums ${item.amount > 0 ? 'text-ok' : item.amount < 0 ? 'text-danger' : ''}`}
         data-testid="history-amount"
       >
-        {formatSignedMoney(item.amount, item.currency, iso)}
+        {format.signedMoney(item.amount, item.currency)}
       </span>
       <time className="text-sm text-muted" dateTime={item.created_at}>
-        {formatHistoryDate(item.created_at, iso, timeZone)}
+        {format.dateTime(item.created_at, timeZone)}
       </time>
       <span className="text-right text-sm text-muted tabular-nums">
         {t(item.wallet === 'bonus' ? 'bonusBalanceAfter' : 'balanceAfter', {
-          balance: formatMoney(item.balance_after, item.currency, iso),
+          balance: format.money(item.balance_after, item.currency),
         })}
       </span>
       {item.game && isGameName(item.game) ? (

@@ -1,13 +1,12 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { INVOICE_COUNTDOWN_TICK_MS } from '@/lib/constants/timing';
-import { isLocale, LOCALE_RECORDS } from '@/lib/i18n/locales';
+import { useFormat } from '@/lib/i18n/use-format';
 import { formatCardNumber, formatPhone } from '@/lib/masks';
-import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/stores/notification-store';
 import { invoiceStatusQueryOptions } from '../api/get-invoice-status';
 import { billingKeys } from '../api/query-keys';
@@ -62,8 +61,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
  */
 export function InvoiceView({ config }: { config: InvoiceConfig }) {
   const t = useTranslations('billing');
-  const locale = useLocale();
-  const iso = LOCALE_RECORDS[isLocale(locale) ? locale : 'en'].iso;
+  const format = useFormat();
   const queryClient = useQueryClient();
   const end = useInvoiceStore((state) => state.end);
   const { invoice, currency, expiresAt } = config;
@@ -71,7 +69,7 @@ export function InvoiceView({ config }: { config: InvoiceConfig }) {
   // An observer of the watcher's query: same data and error, no second poller.
   const status = useQuery({ ...invoiceStatusQueryOptions(invoice.id), enabled: false });
 
-  const money = (value: number) => formatMoney(value, currency, iso);
+  const money = (value: number) => format.money(value, currency);
   const card = invoice.card.card_number ? formatCardNumber(invoice.card.card_number) : null;
   const phone = invoice.card.phone_number ? formatPhone(invoice.card.phone_number) : null;
   const sandbox = sandboxInvoiceUrl(invoice.id);

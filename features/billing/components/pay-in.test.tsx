@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bonusKeys } from '@/lib/session/bonus-keys';
+import { formatterFor } from '@/lib/i18n/format';
 import { profileQueryKey } from '@/lib/session/get-profile';
-import { formatMoney } from '@/lib/money';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { useNotificationStore } from '@/lib/stores/notification-store';
 import { useSessionStore } from '@/lib/stores/session-store';
@@ -19,7 +19,7 @@ import { PayIn } from './pay-in';
 
 const created: CreateInvoiceRequest[] = [];
 const server = withMockServer(createMockServer(...billingHandlers(created)));
-const rub = (amount: number) => formatMoney(amount, 'RUB', 'en-US');
+const rub = (amount: number) => formatterFor('en').money(amount, 'RUB');
 
 /** PayIn as the modal host mounts it: the dialog's content beside the always-mounted watcher. */
 function renderPayIn() {

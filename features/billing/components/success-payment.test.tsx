@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatMoney } from '@/lib/money';
+import { formatterFor } from '@/lib/i18n/format';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { testUser } from '@/tests/mocks/fixtures';
@@ -20,9 +20,9 @@ describe('SuccessPayment', () => {
   it('shows the credited amount and the new balance, and closes', async () => {
     renderWithApp(<SuccessPayment />);
     act(() => useModalStore.getState().open(MODAL.SuccessPayment, { amount: 500, currency: 'RUB' }));
-    expect(screen.getByTestId('success-amount')).toHaveTextContent(formatMoney(500, 'RUB', 'en-US'));
+    expect(screen.getByTestId('success-amount')).toHaveTextContent(formatterFor('en').money(500, 'RUB'));
     expect(
-      await screen.findByText(formatMoney(500, 'RUB', 'en-US'), {
+      await screen.findByText(formatterFor('en').money(500, 'RUB'), {
         selector: '[data-testid=success-balance]',
       }),
     ).toBeInTheDocument();

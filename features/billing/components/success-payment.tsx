@@ -1,13 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
 import { profileQueryOptions } from '@/lib/session/get-profile';
 import { userCurrency } from '@/lib/api/schemas/user';
 import { isCurrency } from '@/lib/constants/currencies';
-import { isLocale, LOCALE_RECORDS } from '@/lib/i18n/locales';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { MODAL, selectModalPayload, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import type { SuccessPaymentPayload } from './invoice-watcher';
@@ -21,8 +20,7 @@ function readPayload(value: unknown): SuccessPaymentPayload | null {
 /** The SuccessPayment dialog's content: the amount credited, the new balance, and a close button. */
 export function SuccessPayment() {
   const t = useTranslations('billing');
-  const locale = useLocale();
-  const iso = LOCALE_RECORDS[isLocale(locale) ? locale : 'en'].iso;
+  const format = useFormat();
   const payload = readPayload(useModalStore(selectModalPayload(MODAL.SuccessPayment)));
   const isLoggedIn = useSessionStore((state) => state.isLoggedIn);
   const profile = useQuery({ ...profileQueryOptions(), enabled: isLoggedIn });
@@ -37,7 +35,7 @@ export function SuccessPayment() {
           <>
             <dt className="text-muted">{t('credited')}</dt>
             <dd className="text-right text-lg font-bold tabular-nums" data-testid="success-amount">
-              {formatMoney(payload.amount, payload.currency, iso)}
+              {format.money(payload.amount, payload.currency)}
             </dd>
           </>
         ) : null}
@@ -48,7 +46,7 @@ export function SuccessPayment() {
           aria-busy={profile.isFetching || undefined}
         >
           {user && !profile.isFetching
-            ? formatMoney(user.balance, balanceCurrency, iso)
+            ? format.money(user.balance, balanceCurrency)
             : profile.isError
               ? t('balanceUnavailable')
               : t('balanceUpdating')}

@@ -2,13 +2,13 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
 import { promoCode } from '@/lib/contracts/bonuses';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { withoutPrivateParams } from '@/lib/private-query';
 import { MODAL } from '@/lib/stores/modal-store';
 import { bonusOfferQueryOptions } from '../api/get-bonus-offer';
@@ -18,7 +18,6 @@ import { welcomePackQueryOptions } from '../api/get-welcome-pack';
 import { bonusKeys } from '@/lib/session/bonus-keys';
 import { BONUS_COUNTDOWN_TICK_MS } from '../constants';
 import { ensureCountdownEnd, formatCountdown, type CountdownKind, type CountdownUnits } from '../countdown';
-import { isoOf } from '../format';
 import { isRejectedPromo, usePromoStore } from '../stores/promo-store';
 import { useClientSession } from '@/lib/stores/use-client-session';
 import { useNow } from './use-now';
@@ -219,7 +218,7 @@ function PromoOffer({ promo, onFailed }: { promo: string; onFailed: (promo: stri
 
 function WelcomePackOffer() {
   const t = useTranslations('bonusBar');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const pack = useQuery(welcomePackQueryOptions(false));
   const error = pack.error;
 
@@ -232,7 +231,7 @@ function WelcomePackOffer() {
   if (!pack.data?.publicTitle || !first) return null;
   const offer = t('firstStage', {
     percent: first.percent,
-    maxBonus: formatMoney(first.max_bonus, pack.data.currency, iso),
+    maxBonus: format.money(first.max_bonus, pack.data.currency),
   });
   const spins = first.free_spins > 0 ? ` ${t('freeSpins', { count: first.free_spins })}` : '';
   return (

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatterFor } from '@/lib/i18n/format';
 import {
   bonusHandlers,
   createBonusBackend,
@@ -66,12 +67,9 @@ describe('BonusList', () => {
       /^Deposit at least ₽1,000\.00 by .+ to receive it\.$/,
     );
     // The deadline is the reply's time plus expires_in, in the user's timezone (either side of a minute).
-    const moscow = new Intl.DateTimeFormat('en-US', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Europe/Moscow',
-    });
-    const deadlines = [before, Date.now()].map((t) => plain(moscow.format(t + 3_600_000)));
+    const deadlines = [before, Date.now()].map((t) =>
+      plain(formatterFor('en').dateTime(t + 3_600_000, 'Europe/Moscow')),
+    );
     const expiry = plain(within(waiting).getByTestId('bonus-expiry').textContent) ?? '';
     expect(deadlines.some((deadline) => deadline && expiry.includes(deadline))).toBe(true);
     expect(within(waiting).queryByRole('progressbar')).toBeNull();

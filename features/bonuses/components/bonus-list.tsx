@@ -1,15 +1,14 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Link } from '@/lib/i18n/navigation';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { ROUTES } from '@/lib/routes';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { bonusActivationsQueryOptions, isCancellable } from '../api/get-bonus-activations';
 import { useCancelBonus } from '../api/cancel-bonus';
-import { formatDateTime, formatNumber, isoOf } from '../format';
 import { CancellableList, ItemCard } from './cancellable-list';
 import { STATUS_BADGE } from './status-badge';
 import { WagerProgress } from './wager-progress';
@@ -21,7 +20,7 @@ import { WagerProgress } from './wager-progress';
  */
 export function BonusList() {
   const t = useTranslations('bonuses.mine');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const timeZone = useSessionStore((state) => state.user?.timezone);
   const list = useQuery(bonusActivationsQueryOptions());
   const cancel = useCancelBonus();
@@ -42,7 +41,7 @@ export function BonusList() {
       dialogTitle={(item) => t('cancelTitle', { name: item?.name ?? '' })}
       dialogWarning={(item) =>
         item?.status === 'active'
-          ? t('cancelWarningActive', { amount: formatMoney(item.amount, item.currency, iso) })
+          ? t('cancelWarningActive', { amount: format.money(item.amount, item.currency) })
           : t('cancelWarningWaiting')
       }
       renderItem={(item, askCancel) => (
@@ -58,32 +57,27 @@ export function BonusList() {
           facts={[
             {
               label: t('amount'),
-              value: formatMoney(item.amount, item.currency, iso),
+              value: format.money(item.amount, item.currency),
               className: 'text-right font-semibold tabular-nums',
               testId: 'bonus-amount',
             },
             {
               label: t('wager'),
-              value: t('wagerValue', { wager: formatNumber(item.wager, iso) }),
+              value: t('wagerValue', { wager: format.number(item.wager) }),
               className: 'text-right tabular-nums',
             },
           ]}
         >
           {item.wager_required > 0 ? (
             <div className="mt-3">
-              <WagerProgress
-                wagered={item.wagered}
-                required={item.wager_required}
-                currency={item.currency}
-                iso={iso}
-              />
+              <WagerProgress wagered={item.wagered} required={item.wager_required} currency={item.currency} />
             </div>
           ) : null}
           {item.status === 'waiting' ? (
             <p className="mt-3 text-sm" data-testid="bonus-expiry">
               {t('depositBy', {
-                date: formatDateTime(list.dataUpdatedAt + item.expires_in * 1000, iso, timeZone),
-                minDeposit: formatMoney(item.min_deposit, item.currency, iso),
+                date: format.dateTime(list.dataUpdatedAt + item.expires_in * 1000, timeZone),
+                minDeposit: format.money(item.min_deposit, item.currency),
               })}
             </p>
           ) : null}

@@ -1,13 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Link } from '@/lib/i18n/navigation';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { ROUTES } from '@/lib/routes';
 import { bonusActivationsQueryOptions, isCancellable } from '../api/get-bonus-activations';
-import { isoOf } from '../format';
 import { LoadFailed, LoadingList } from './loading-list';
 import { STATUS_BADGE } from './status-badge';
 import { WagerProgress } from './wager-progress';
@@ -16,7 +15,7 @@ import { WagerProgress } from './wager-progress';
 export function CurrentBonus() {
   const t = useTranslations('bonuses.current');
   const mine = useTranslations('bonuses.mine');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const list = useQuery(bonusActivationsQueryOptions());
   const titleId = useId();
 
@@ -50,19 +49,18 @@ export function CurrentBonus() {
             <p className="text-sm">
               <span className="text-muted">{mine('amount')}:</span>{' '}
               <span className="font-semibold tabular-nums">
-                {formatMoney(current.amount, current.currency, iso)}
+                {format.money(current.amount, current.currency)}
               </span>
             </p>
             <WagerProgress
               wagered={current.wagered}
               required={current.wager_required}
               currency={current.currency}
-              iso={iso}
             />
           </>
         ) : (
           <p className="text-sm text-muted">
-            {t('waitingHint', { minDeposit: formatMoney(current.min_deposit, current.currency, iso) })}
+            {t('waitingHint', { minDeposit: format.money(current.min_deposit, current.currency) })}
           </p>
         )}
       </div>

@@ -1,18 +1,17 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import type { FreeSpin } from '@/lib/contracts/bonuses';
 import { Link } from '@/lib/i18n/navigation';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { slotPath } from '@/lib/routes';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { useCancelFreeSpins } from '../api/cancel-free-spins';
 import { freeSpinCampaignQueryOptions } from '../api/get-free-spin-campaign';
 import { freeSpinsQueryOptions } from '../api/get-free-spins';
-import { formatDateTime, formatNumber, isoOf } from '../format';
 import { CancellableList, ItemCard } from './cancellable-list';
 
 /**
@@ -22,7 +21,7 @@ import { CancellableList, ItemCard } from './cancellable-list';
  */
 export function FreeSpinsList() {
   const t = useTranslations('bonuses.freeSpins');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const timeZone = useSessionStore((state) => state.user?.timezone);
   const list = useQuery(freeSpinsQueryOptions());
   const cancel = useCancelFreeSpins();
@@ -50,7 +49,7 @@ export function FreeSpinsList() {
           facts={[
             {
               label: t('bet'),
-              value: formatMoney(spin.bet, spin.currency, iso),
+              value: format.money(spin.bet, spin.currency),
               className: 'text-right font-semibold tabular-nums',
               testId: 'free-spin-bet',
             },
@@ -58,14 +57,14 @@ export function FreeSpinsList() {
               label: t('expires'),
               value: (
                 <time dateTime={spin.expiration_at} data-testid="free-spin-expires">
-                  {formatDateTime(spin.expiration_at, iso, timeZone)}
+                  {format.dateTime(spin.expiration_at, timeZone)}
                 </time>
               ),
               className: 'text-right',
             },
           ]}
         >
-          <CampaignDetails spin={spin} iso={iso} timeZone={timeZone} />
+          <CampaignDetails spin={spin} timeZone={timeZone} />
           <div className="mt-4 flex flex-wrap gap-3">
             <Link
               href={slotPath(spin.game.id, 'play')}
@@ -91,15 +90,13 @@ export function FreeSpinsList() {
 }
 
 /** The campaign's own description and wager, loaded when the player opens the details. */
-function CampaignDetails({ spin, iso, timeZone }: { spin: FreeSpin; iso: string; timeZone?: string | null }) {
+function CampaignDetails({ spin, timeZone }: { spin: FreeSpin; timeZone?: string | null }) {
   const t = useTranslations('bonuses.freeSpins');
   const [open, setOpen] = useState(false);
   return (
     <details className="mt-3 text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer text-muted hover:text-white">{t('details')}</summary>
-      {open ? (
-        <CampaignTerms id={spin.campaign_id} currency={spin.currency} iso={iso} timeZone={timeZone} />
-      ) : null}
+      {open ? <CampaignTerms id={spin.campaign_id} currency={spin.currency} timeZone={timeZone} /> : null}
     </details>
   );
 }
@@ -107,15 +104,14 @@ function CampaignDetails({ spin, iso, timeZone }: { spin: FreeSpin; iso: string;
 function CampaignTerms({
   id,
   currency,
-  iso,
   timeZone,
 }: {
   id: number;
   currency: FreeSpin['currency'];
-  iso: string;
   timeZone?: string | null;
 }) {
   const t = useTranslations('bonuses.freeSpins');
+  const format = useFormat();
   const campaign = useQuery(freeSpinCampaignQueryOptions(id, currency));
   if (campaign.isPending) return <p className="mt-2 text-muted">{t('detailsLoading')}</p>;
   if (campaign.isError) return <p className="mt-2 text-danger">{t('detailsFailed')}</p>;
@@ -123,9 +119,9 @@ function CampaignTerms({
   return (
     <div className="mt-2 space-y-1" data-testid="free-spin-details">
       {description ? <p>{description}</p> : null}
-      <p className="text-muted">{t('wager', { wager: formatNumber(wager, iso) })}</p>
+      <p className="text-muted">{t('wager', { wager: format.number(wager) })}</p>
       {endsAt ? (
-        <p className="text-muted">{t('campaignEnds', { date: formatDateTime(endsAt, iso, timeZone) })}</p>
+        <p className="text-muted">{t('campaignEnds', { date: format.dateTime(endsAt, timeZone) })}</p>
       ) : null}
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -13,11 +13,10 @@ import { statusOf, validationErrorsOf } from '@/lib/api/errors';
 import { notifyRequestError } from '@/lib/api/notify-request-error';
 import { promoCode, type Bonus, type BonusActivation } from '@/lib/contracts/bonuses';
 import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { validationErrorLines, type ErrorTranslator } from '@/lib/validation-errors';
 import { useActivateBonus } from '../api/activate-bonus';
 import { bonusOfferQueryOptions } from '../api/get-bonus-offer';
-import { formatNumber, isoOf } from '../format';
 import { useClientSession } from '@/lib/stores/use-client-session';
 import { useSignUpWithPromo } from './use-sign-up-with-promo';
 
@@ -140,13 +139,13 @@ function usePromoErrorTranslator(): ErrorTranslator {
 function OfferCard({ promo, bonus }: { promo: string; bonus: Bonus }) {
   const t = useTranslations('bonuses.promo');
   const terms = useTranslations('bonuses.terms');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const signUp = useSignUpWithPromo();
   const rows: [string, string][] = [
-    [terms('percent'), `${formatNumber(bonus.percent, iso)}%`],
-    [terms('maxBonus'), formatMoney(bonus.max_bonus, bonus.currency, iso)],
-    [terms('minDeposit'), formatMoney(bonus.min_deposit, bonus.currency, iso)],
-    [terms('wager'), terms('wagerValue', { wager: formatNumber(bonus.wager, iso) })],
+    [terms('percent'), `${format.number(bonus.percent)}%`],
+    [terms('maxBonus'), format.money(bonus.max_bonus, bonus.currency)],
+    [terms('minDeposit'), format.money(bonus.min_deposit, bonus.currency)],
+    [terms('wager'), terms('wagerValue', { wager: format.number(bonus.wager) })],
   ];
   return (
     <div className="mt-4 rounded-2xl border border-gold/60 bg-panel-2 p-4" data-testid="promo-offer">

@@ -3,26 +3,25 @@
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Currency } from '@/lib/constants/currencies';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 
 /** How much of a bonus's wager has been bet: a real `<progress>` and its text ("₽1,250.00 of ₽35,000.00 wagered"). */
 export function WagerProgress({
   wagered,
   required,
   currency,
-  iso,
 }: {
   wagered: number;
   required: number;
   currency: Currency;
-  iso: string;
 }) {
   const t = useTranslations('bonuses.mine');
+  const format = useFormat();
   const textId = useId();
   const done = Math.min(Math.max(wagered, 0), required);
   const text = t('wagered', {
-    wagered: formatMoney(wagered, currency, iso),
-    required: formatMoney(required, currency, iso),
+    wagered: format.money(wagered, currency),
+    required: format.money(required, currency),
   });
   return (
     <div className="space-y-1">

@@ -1,9 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { WAGER_GAMES, WAGER_MAX_WIN_CHANCE_PERCENT, WAGER_WEIGHT_PERCENT } from '@/lib/bonuses/wagering';
-import { formatNumber, isoOf } from '../format';
+import { useFormat } from '@/lib/i18n/use-format';
 
 /**
  * How bets count towards a bonus's wagering (lib/bonuses/wagering.ts, the rules the API server applies):
@@ -12,9 +12,9 @@ import { formatNumber, isoOf } from '../format';
  */
 export function WageringRules() {
   const t = useTranslations('bonuses.wagering');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const headingId = useId();
-  const percent = (value: number) => `${formatNumber(value, iso)}%`;
+  const percent = (value: number) => `${format.number(value)}%`;
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-testid="wagering-rules">
       <h2 id={headingId} className="text-lg font-semibold">

@@ -1,10 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
-import { isoOf } from '../format';
 import { LoadFailed, LoadingList } from './loading-list';
 import { StageFacts } from './stage-facts';
 import { useWelcomePack } from './use-welcome-pack';
@@ -12,7 +11,6 @@ import { useWelcomePack } from './use-welcome-pack';
 /** /bonuses: the welcome pack's stages as cards, with a link to the welcome-pack page. */
 export function WelcomePackCards() {
   const t = useTranslations('bonuses.welcomePack');
-  const iso = isoOf(useLocale());
   const pack = useWelcomePack();
 
   if (!pack.ready || pack.isPending)
@@ -46,7 +44,7 @@ export function WelcomePackCards() {
               {t('depositNumber', { number: stage.deposit_number })}
             </p>
             <h3 className="mb-3 font-semibold">{stage.title}</h3>
-            <StageFacts stage={stage} currency={currency} iso={iso} />
+            <StageFacts stage={stage} currency={currency} />
           </li>
         ))}
       </ul>

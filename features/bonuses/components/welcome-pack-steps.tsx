@@ -1,12 +1,11 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MODAL } from '@/lib/stores/modal-store';
 import type { WelcomePackStage } from '../api/get-welcome-pack';
-import { isoOf } from '../format';
 import { LoadFailed, LoadingList } from './loading-list';
 import { StageFacts } from './stage-facts';
 import { useWelcomePack } from './use-welcome-pack';
@@ -23,7 +22,6 @@ const STATUS_STYLE: Record<NonNullable<WelcomePackStage['status']>, string> = {
  */
 export function WelcomePackSteps() {
   const t = useTranslations('bonuses.welcomePack');
-  const iso = isoOf(useLocale());
   const pack = useWelcomePack();
 
   if (!pack.ready || pack.isPending)
@@ -84,7 +82,7 @@ export function WelcomePackSteps() {
                   </span>
                 ) : null}
               </div>
-              <StageFacts stage={stage} currency={currency} iso={iso} />
+              <StageFacts stage={stage} currency={currency} />
               {status === 'current' ? (
                 <DialogTrigger
                   modal={MODAL.PayIn}

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { notFound } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,24 +10,23 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { statusOf } from '@/lib/api/errors';
 import { Link } from '@/lib/i18n/navigation';
 import { payoutMinor } from '@/lib/fair/multiplier';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '@/lib/money';
+import { fromMinorUnits, toMinorUnits } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 import { useBetRequest } from '../shared/bet-request';
 import { DepositOffer } from '../shared/components/deposit-offer';
 import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
-import { formatChance, formatMultiplier, isoOf } from '../shared/format';
 import { prefersReducedMotion } from '../shared/motion';
 import { useGameCurrency } from '../api/get-game-limits';
 import { useClientSession } from '@/lib/stores/use-client-session';
+import { useFormat } from '@/lib/i18n/use-format';
 import { caseQueryOptions, type CaseDetail, type CaseItem } from '../api/get-case';
 import { openCase, type CasesBet } from '../api/open-case';
 import { RARITY_CLASS } from './rarity';
 import { buildStrip, STRIP_CELL_PX, STRIP_SPIN_MS, stripOffset } from './strip';
 
-/** An item's chance in percent: at least two decimals, three for the rarest (1 roll = 0.001 %). */
-const formatItemChance = (chance: number, iso: string) =>
-  `${new Intl.NumberFormat(iso, { minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(chance)}%`;
+/** An item's chance shows at least two decimals, three for the rarest (1 roll = 0.001 %). */
+const ITEM_CHANCE_DIGITS = 3;
 
 interface Spin {
   bet: CasesBet;
@@ -46,7 +45,7 @@ interface Spin {
 export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinMs?: number }) {
   const t = useTranslations('games.cases');
   const shared = useTranslations('games.shared');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const currency = useGameCurrency();
   const { isLoggedIn } = useClientSession();
   const detail = useQuery(caseQueryOptions(slug, currency));
@@ -131,12 +130,12 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
         <div className="rounded-xl bg-panel-2 p-2">
           <dt className="text-muted">{t('price')}</dt>
           <dd className="font-semibold tabular-nums" data-testid="case-price">
-            {formatMoney(box.price, box.currency, iso)}
+            {format.money(box.price, box.currency)}
           </dd>
         </div>
         <div className="rounded-xl bg-panel-2 p-2">
           <dt className="text-muted">{t('rtpLabel')}</dt>
-          <dd className="font-semibold tabular-nums">{formatChance(box.rtp * 100, iso)}</dd>
+          <dd className="font-semibold tabular-nums">{format.percent(box.rtp * 100)}</dd>
         </div>
       </dl>
       <PendingButton
@@ -147,9 +146,7 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
         className={`${buttonClass.primary} w-full`}
         data-testid="case-open"
       >
-        {isLoggedIn
-          ? t('open', { price: formatMoney(box.price, box.currency, iso) })
-          : shared('signUpToPlay')}
+        {isLoggedIn ? t('open', { price: format.money(box.price, box.currency) }) : shared('signUpToPlay')}
       </PendingButton>
       {request.insufficientFunds ? <DepositOffer onDismiss={request.dismissInsufficientFunds} /> : null}
     </div>
@@ -182,7 +179,7 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
                 style={{ width: STRIP_CELL_PX - 8 }}
               >
                 <span className="line-clamp-2 font-semibold">{item.name}</span>
-                <span className="mt-1 tabular-nums">{formatMultiplier(item.multiplier, iso)}</span>
+                <span className="mt-1 tabular-nums">{format.multiplier(item.multiplier)}</span>
               </div>
             ))}
           </div>
@@ -199,8 +196,8 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
               </p>
               <p className="text-white" data-testid="case-payout">
                 {t('payout', {
-                  multiplier: formatMultiplier(won.outcome.item.multiplier, iso),
-                  payout: formatMoney(won.payout, won.currency, iso),
+                  multiplier: format.multiplier(won.outcome.item.multiplier),
+                  payout: format.money(won.payout, won.currency),
                 })}
               </p>
             </div>
@@ -237,15 +234,14 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
                     </span>
                     {item.name}
                   </th>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatItemChance(item.chance, iso)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">
-                    {formatMultiplier(item.multiplier, iso)}
+                    {format.percent(item.chance, ITEM_CHANCE_DIGITS)}
                   </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{format.multiplier(item.multiplier)}</td>
                   <td className="py-2 text-right tabular-nums">
-                    {formatMoney(
+                    {format.money(
                       fromMinorUnits(Number(payoutMinor(toMinorUnits(box.price), item.multiplier))),
                       box.currency,
-                      iso,
                     )}
                   </td>
                 </tr>

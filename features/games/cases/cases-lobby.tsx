@@ -1,20 +1,19 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/lib/i18n/navigation';
-import { formatMoney } from '@/lib/money';
 import { caseGamePath } from '@/lib/routes';
-import { formatChance, isoOf } from '../shared/format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useGameCurrency } from '../api/get-game-limits';
 import { casesQueryOptions } from '../api/get-cases';
 
 /** The cases lobby: every case with its price (the player's currency, RUB for a guest) and its RTP. */
 export function CasesLobby() {
   const t = useTranslations('games.cases');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const currency = useGameCurrency();
   const cases = useQuery(casesQueryOptions(currency));
 
@@ -52,10 +51,10 @@ export function CasesLobby() {
             <span className="mt-3 text-lg font-bold">{item.name}</span>
             <span className="mt-auto flex items-baseline justify-between gap-2 pt-3 text-sm">
               <span className="font-semibold text-gold tabular-nums" data-testid="case-price">
-                {formatMoney(item.price, item.currency, iso)}
+                {format.money(item.price, item.currency)}
               </span>
               <span className="text-muted tabular-nums">
-                {t('rtp', { rtp: formatChance(item.rtp * 100, iso) })}
+                {t('rtp', { rtp: format.percent(item.rtp * 100) })}
               </span>
             </span>
           </Link>

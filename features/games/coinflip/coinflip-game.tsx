@@ -1,9 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { COINFLIP_MULTIPLIER, type CoinSide } from '@/lib/fair/games/coinflip';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { AutoBetPanel } from '../shared/components/auto-bet';
 import { BetAmountInput } from '../shared/components/bet-amount-input';
 import { BetButton } from '../shared/components/bet-button';
@@ -11,7 +11,6 @@ import { ChoiceGroup } from '../shared/components/choice-group';
 import { DepositOffer } from '../shared/components/deposit-offer';
 import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
-import { formatMultiplier, isoOf } from '../shared/format';
 import { motionMs } from '../shared/motion';
 import { useBetAmount } from '../shared/use-bet-amount';
 import { useInstantGame } from '../shared/use-instant-game';
@@ -25,7 +24,7 @@ const TURNS = 4;
 export function CoinflipGame() {
   const t = useTranslations('games.coinflip');
   const shared = useTranslations('games.shared');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const amount = useBetAmount('coinflip');
   const [side, setSide] = useState<CoinSide>('heads');
   const body = useMemo(
@@ -53,17 +52,16 @@ export function CoinflipGame() {
       <dl className="grid grid-cols-2 gap-2 text-center text-sm">
         <div className="rounded-xl bg-panel-2 p-2">
           <dt className="text-xs text-muted">{shared('multiplier')}</dt>
-          <dd className="font-semibold tabular-nums">{formatMultiplier(COINFLIP_MULTIPLIER, iso)}</dd>
+          <dd className="font-semibold tabular-nums">{format.multiplier(COINFLIP_MULTIPLIER)}</dd>
         </div>
         <div className="rounded-xl bg-panel-2 p-2">
           <dt className="text-xs text-muted">{shared('payoutOnWin')}</dt>
           <dd className="font-semibold tabular-nums">
             {amount.value === null
               ? '—'
-              : formatMoney(
+              : format.money(
                   Math.floor(amount.value * COINFLIP_MULTIPLIER * 100) / 100,
                   amount.limits.currency,
-                  iso,
                 )}
           </dd>
         </div>
@@ -103,7 +101,7 @@ export function CoinflipGame() {
         {announced
           ? `${t('landed', { side: sideLabel(announced.outcome.result) })} ${
               announced.outcome.win
-                ? shared('youWon', { payout: formatMoney(announced.payout, announced.currency, iso) })
+                ? shared('youWon', { payout: format.money(announced.payout, announced.currency) })
                 : shared('youLost')
             }`
           : ''}

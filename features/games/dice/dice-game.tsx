@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DiceDirection } from '@/lib/fair/games/dice';
 import {
@@ -10,7 +10,7 @@ import {
   diceTargetValid,
   diceWinChance,
 } from '@/lib/fair/games/dice';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { AutoBetPanel } from '../shared/components/auto-bet';
 import { BetAmountInput } from '../shared/components/bet-amount-input';
 import { BetButton } from '../shared/components/bet-button';
@@ -18,7 +18,6 @@ import { ChoiceGroup } from '../shared/components/choice-group';
 import { DepositOffer } from '../shared/components/deposit-offer';
 import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
-import { formatChance, formatMultiplier, isoOf } from '../shared/format';
 import { motionMs } from '../shared/motion';
 import { useBetAmount } from '../shared/use-bet-amount';
 import { useInstantGame } from '../shared/use-instant-game';
@@ -40,7 +39,7 @@ function parseTarget(text: string): number | null {
 export function DiceGame() {
   const t = useTranslations('games.dice');
   const shared = useTranslations('games.shared');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const amount = useBetAmount('dice');
   const [targetText, setTargetText] = useState(DEFAULT_TARGET);
   const [direction, setDirection] = useState<DiceDirection>('over');
@@ -90,8 +89,8 @@ export function DiceGame() {
         {valid ? null : (
           <p id={`${targetId}-error`} className="mt-1 text-sm text-danger">
             {t('targetInvalid', {
-              min: formatChance(DICE_MIN_CHANCE, iso),
-              max: formatChance(DICE_MAX_CHANCE, iso),
+              min: format.percent(DICE_MIN_CHANCE),
+              max: format.percent(DICE_MAX_CHANCE),
             })}
           </p>
         )}
@@ -100,13 +99,13 @@ export function DiceGame() {
         <div className="rounded-xl bg-panel-2 p-2">
           <dt className="text-xs text-muted">{t('chance')}</dt>
           <dd className="font-semibold tabular-nums" data-testid="dice-chance">
-            {chance === null ? '—' : formatChance(chance, iso)}
+            {chance === null ? '—' : format.percent(chance)}
           </dd>
         </div>
         <div className="rounded-xl bg-panel-2 p-2">
           <dt className="text-xs text-muted">{shared('multiplier')}</dt>
           <dd className="font-semibold tabular-nums" data-testid="dice-multiplier">
-            {multiplier === null ? '—' : formatMultiplier(multiplier, iso)}
+            {multiplier === null ? '—' : format.multiplier(multiplier)}
           </dd>
         </div>
         <div className="rounded-xl bg-panel-2 p-2">
@@ -114,7 +113,7 @@ export function DiceGame() {
           <dd className="font-semibold tabular-nums">
             {multiplier === null || amount.value === null
               ? '—'
-              : formatMoney(Math.floor(amount.value * multiplier * 100) / 100, amount.limits.currency, iso)}
+              : format.money(Math.floor(amount.value * multiplier * 100) / 100, amount.limits.currency)}
           </dd>
         </div>
       </dl>
@@ -151,7 +150,7 @@ export function DiceGame() {
         {announced
           ? `${t('rolled', { roll: announced.outcome.roll.toFixed(2) })} ${
               announced.outcome.win
-                ? shared('youWon', { payout: formatMoney(announced.payout, announced.currency, iso) })
+                ? shared('youWon', { payout: format.money(announced.payout, announced.currency) })
                 : shared('youLost')
             }`
           : ''}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -9,10 +9,9 @@ import { TextField } from '@/components/ui/text-field';
 import { FAIR_GAMES, type Bet, type FairGame } from '@/lib/contracts/games';
 import { sha256Hex } from '@/lib/fair/random';
 import { recompute, seedMatchesHash, type VerifiedOutcome } from '@/lib/fair/verify';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { getBet } from '../api/get-bet';
 import { listBets } from '../api/list-bets';
-import { isoOf } from '../shared/format';
 import { gameKeys } from '../api/query-keys';
 import { OutcomeView } from './outcome-view';
 import { SeedValue } from './seed-pair-section';
@@ -173,7 +172,7 @@ export function PastBetVerify({
   rotating: boolean;
 }) {
   const t = useTranslations('games.fair');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const [picked, setPicked] = useState<number | null>(betId ?? null);
   const bets = useQuery({
     queryKey: gameKeys.betPicker(game),
@@ -215,7 +214,7 @@ export function PastBetVerify({
               {t('betOption', {
                 id: item.id,
                 game: t(`games.${item.game}`),
-                amount: formatMoney(item.amount, item.currency, iso),
+                amount: format.money(item.amount, item.currency),
                 nonce: item.nonce,
               })}
             </option>

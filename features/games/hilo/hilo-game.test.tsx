@@ -6,6 +6,7 @@ import type { Card } from '@/lib/contracts/games';
 import { HILO_MAX_CARDS, hiloCard, hiloMultiplier, hiloWinningRanks, hiloWins } from '@/lib/fair/games/hilo';
 import { payoutMinor } from '@/lib/fair/multiplier';
 import { sha256Hex, type Seeds } from '@/lib/fair/random';
+import { formatterFor } from '@/lib/i18n/format';
 import { apiPath } from '@/tests/mocks/handlers';
 import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
@@ -108,8 +109,7 @@ function hiloServer(seeds: Seeds, opts: { resume?: number } = {}) {
   return { moves };
 }
 
-const x = (m: number) =>
-  `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(m)}×`;
+const x = (m: number) => formatterFor('en').multiplier(m);
 
 describe('hiloGuessOption', () => {
   it('labels the edge ranks as the rules play them', () => {

@@ -1,17 +1,17 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
 import type { Card } from '@/lib/contracts/games';
 import { MAX_RANK, MIN_RANK, RANK_COUNT } from '@/lib/fair/cards';
 import { HILO_MAX_CARDS, hiloSkipAllowed, hiloWinningRanks, type HiloGuess } from '@/lib/fair/games/hilo';
 import { payoutMinor } from '@/lib/fair/multiplier';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '@/lib/money';
+import { fromMinorUnits, toMinorUnits } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { cardLabel, isRedSuit, rankLabel, SUIT_SYMBOL } from '../fair/card-label';
 import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
 import { RoundControls } from '../shared/components/round-controls';
-import { formatChance, formatMultiplier, isoOf } from '../shared/format';
 import { useRoundGame } from '../shared/use-round-game';
 import {
   getActiveHiloRound,
@@ -81,7 +81,7 @@ function PlayingCard({ card, size = 'large' }: { card: Card; size?: 'large' | 's
  */
 export function HiloGame() {
   const t = useTranslations('games.hilo');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const state = useRoundGame<HiloBet, HiloAction>({
     game: 'hilo',
     getActive: getActiveHiloRound,
@@ -124,15 +124,15 @@ export function HiloGame() {
         data-testid={`hilo-${choice}`}
         aria-label={t('guessLabel', {
           guess: t(`guess.${option.label}`, { rank }),
-          chance: formatChance(option.chance, iso),
-          multiplier: multiplier === null ? '—' : formatMultiplier(multiplier, iso),
+          chance: format.percent(option.chance),
+          multiplier: multiplier === null ? '—' : format.multiplier(multiplier),
         })}
       >
         <span aria-hidden="true">
           {choice === 'higher' ? '▲' : '▼'} {t(`guess.${option.label}`, { rank })}
         </span>
         <span className="text-xs font-normal text-muted" aria-hidden="true">
-          {formatChance(option.chance, iso)} · {multiplier === null ? '—' : formatMultiplier(multiplier, iso)}
+          {format.percent(option.chance)} · {multiplier === null ? '—' : format.multiplier(multiplier)}
         </span>
       </button>
     );
@@ -148,7 +148,7 @@ export function HiloGame() {
       cashOutLabel={
         !open || wins === 0
           ? t('cashOutNeedsWin')
-          : t('cashOut', { payout: formatMoney(payoutNow, open.currency, iso) })
+          : t('cashOut', { payout: format.money(payoutNow, open.currency) })
       }
     >
       {open ? (
@@ -202,16 +202,16 @@ export function HiloGame() {
         </div>
         <p className="text-center text-sm" data-testid="hilo-status" aria-live="polite">
           {open ? (
-            t('roundMultiplier', { multiplier: formatMultiplier(open.outcome.multiplier, iso) })
+            t('roundMultiplier', { multiplier: format.multiplier(open.outcome.multiplier) })
           ) : round?.status === 'lost' ? (
             <span className="text-lg font-bold text-danger">
-              {t('lost', { amount: formatMoney(round.amount, round.currency, iso) })}
+              {t('lost', { amount: format.money(round.amount, round.currency) })}
             </span>
           ) : round && round.payout > 0 ? (
             <span className="text-lg font-bold text-ok">
               {t('cashedOut', {
-                multiplier: formatMultiplier(round.multiplier, iso),
-                payout: formatMoney(round.payout, round.currency, iso),
+                multiplier: format.multiplier(round.multiplier),
+                payout: format.money(round.payout, round.currency),
               })}
             </span>
           ) : (

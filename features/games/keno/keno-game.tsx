@@ -1,8 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
+import { useFormat } from '@/lib/i18n/use-format';
 import {
   KENO_HITS,
   KENO_MAX_PICKS,
@@ -11,7 +12,6 @@ import {
   KENO_SQUARES,
   type KenoRisk,
 } from '@/lib/fair/games/keno';
-import { formatMoney } from '@/lib/money';
 import { AutoBetPanel } from '../shared/components/auto-bet';
 import { BetAmountInput } from '../shared/components/bet-amount-input';
 import { BetButton } from '../shared/components/bet-button';
@@ -19,7 +19,6 @@ import { ChoiceGroup } from '../shared/components/choice-group';
 import { DepositOffer } from '../shared/components/deposit-offer';
 import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
-import { formatMultiplier, isoOf } from '../shared/format';
 import { motionMs } from '../shared/motion';
 import { useBetAmount } from '../shared/use-bet-amount';
 import { useInstantGame } from '../shared/use-instant-game';
@@ -46,7 +45,7 @@ export function randomPicks(count: number, random: () => number = Math.random): 
 export function KenoGame() {
   const t = useTranslations('games.keno');
   const shared = useTranslations('games.shared');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const amount = useBetAmount('keno');
   const [picks, setPicks] = useState<number[]>([]);
   const [risk, setRisk] = useState<KenoRisk>('medium');
@@ -161,7 +160,7 @@ export function KenoGame() {
                         : ''
                     }`}
                   >
-                    {formatMultiplier(multiplier, iso)}
+                    {format.multiplier(multiplier)}
                   </td>
                 ))}
               </tr>
@@ -178,7 +177,7 @@ export function KenoGame() {
         {announced
           ? `${t('result', { matched: announced.outcome.matched.length, picks: announced.outcome.picks.length })} ${
               announced.payout > 0
-                ? shared('youWon', { payout: formatMoney(announced.payout, announced.currency, iso) })
+                ? shared('youWon', { payout: format.money(announced.payout, announced.currency) })
                 : shared('youLost')
             }`
           : ''}

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { minerMines, minerMultiplier } from '@/lib/fair/games/miner';
 import { payoutMinor } from '@/lib/fair/multiplier';
 import { sha256Hex } from '@/lib/fair/random';
+import { formatterFor } from '@/lib/i18n/format';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { apiPath } from '@/tests/mocks/handlers';
@@ -107,8 +108,7 @@ function minerServer(opts: { resume?: { mines: number; revealed: number } } = {}
 }
 
 const tiles = () => screen.getAllByTestId('miner-tile');
-const x = (m: number) =>
-  `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(m)}×`;
+const x = (m: number) => formatterFor('en').multiplier(m);
 
 describe('MinerGame', () => {
   beforeEach(() => logOut());

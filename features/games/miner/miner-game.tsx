@@ -1,14 +1,14 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MINER_MAX_MINES, MINER_MIN_MINES, MINER_TILES, minerMultiplier } from '@/lib/fair/games/miner';
 import { payoutMinor } from '@/lib/fair/multiplier';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '@/lib/money';
+import { fromMinorUnits, toMinorUnits } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
 import { RoundControls } from '../shared/components/round-controls';
-import { formatMultiplier, isoOf } from '../shared/format';
 import { useRoundGame } from '../shared/use-round-game';
 import {
   getActiveMinerRound,
@@ -46,7 +46,7 @@ function tileState(round: MinerBet | null, tile: number): TileState {
  */
 export function MinerGame() {
   const t = useTranslations('games.miner');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const state = useRoundGame<MinerBet, MinerAction>({
     game: 'miner',
     getActive: getActiveMinerRound,
@@ -112,7 +112,7 @@ export function MinerGame() {
       cashOutLabel={
         !open || safe === 0
           ? t('cashOutNeedsTile')
-          : t('cashOut', { payout: formatMoney(payoutNow, open.currency, iso) })
+          : t('cashOut', { payout: format.money(payoutNow, open.currency) })
       }
     >
       <div>
@@ -140,13 +140,13 @@ export function MinerGame() {
         <div className="rounded-xl bg-panel-2 p-2">
           <dt className="text-muted">{t('current')}</dt>
           <dd className="font-semibold tabular-nums" data-testid="miner-multiplier">
-            {formatMultiplier(current, iso)}
+            {format.multiplier(current)}
           </dd>
         </div>
         <div className="rounded-xl bg-panel-2 p-2">
           <dt className="text-muted">{t('next')}</dt>
           <dd className="font-semibold tabular-nums" data-testid="miner-next">
-            {next === null ? '—' : formatMultiplier(next, iso)}
+            {next === null ? '—' : format.multiplier(next)}
           </dd>
         </div>
       </dl>
@@ -224,24 +224,24 @@ export function MinerGame() {
             <p className="text-sm text-muted">
               {safe === 0
                 ? t('pickTile')
-                : t('safeSoFar', { count: safe, payout: formatMoney(payoutNow, open.currency, iso) })}
+                : t('safeSoFar', { count: safe, payout: format.money(payoutNow, open.currency) })}
             </p>
           ) : ended ? (
             ended.payout > 0 ? (
               <p className="text-lg font-bold text-ok" data-testid="miner-result">
                 {t('cashedOut', {
-                  multiplier: formatMultiplier(ended.multiplier, iso),
-                  payout: formatMoney(ended.payout, ended.currency, iso),
+                  multiplier: format.multiplier(ended.multiplier),
+                  payout: format.money(ended.payout, ended.currency),
                 })}
               </p>
             ) : (
               <p className="text-lg font-bold text-danger" data-testid="miner-result">
-                {t('boom', { amount: formatMoney(ended.amount, ended.currency, iso) })}
+                {t('boom', { amount: format.money(ended.amount, ended.currency) })}
               </p>
             )
           ) : (
             <p className="text-sm text-muted">
-              {t('intro', { first: formatMultiplier(minerMultiplier(mines, 1), iso) })}
+              {t('intro', { first: format.multiplier(minerMultiplier(mines, 1)) })}
             </p>
           )}
         </div>

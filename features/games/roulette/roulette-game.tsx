@@ -1,17 +1,17 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { pocketColor, ROULETTE_MULTIPLIERS, rouletteChipWins } from '@/lib/fair/games/roulette';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '@/lib/money';
+import { fromMinorUnits, toMinorUnits } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { AutoBetPanel } from '../shared/components/auto-bet';
 import { BetAmountInput } from '../shared/components/bet-amount-input';
 import { BetButton } from '../shared/components/bet-button';
 import { DepositOffer } from '../shared/components/deposit-offer';
 import { GameLayout } from '../shared/components/game-layout';
 import { RecentBets } from '../shared/components/recent-bets';
-import { isoOf } from '../shared/format';
 import { useBetAmount } from '../shared/use-bet-amount';
 import { useInstantGame } from '../shared/use-instant-game';
 import { RouletteWheel, ROULETTE_SPIN_MS } from './roulette-wheel';
@@ -36,7 +36,7 @@ const COLOR_CLASS = { red: 'bg-[#b83232]', black: 'bg-[#1b1f2f]', green: 'bg-[#1
 export function RouletteGame() {
   const t = useTranslations('games.roulette');
   const shared = useTranslations('games.shared');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const chip = useBetAmount('roulette');
   const { min, max, currency } = chip.limits;
   const [placed, setPlaced] = useState<PlacedChip[]>([]);
@@ -93,7 +93,7 @@ export function RouletteGame() {
           stake > 0
             ? t('placeWithStake', {
                 spot: spotName(spot),
-                stake: formatMoney(fromMinorUnits(stake), currency, iso),
+                stake: format.money(fromMinorUnits(stake), currency),
                 multiplier: ROULETTE_MULTIPLIERS[spot.type],
               })
             : t('place', { spot: spotName(spot), multiplier: ROULETTE_MULTIPLIERS[spot.type] })
@@ -109,7 +109,7 @@ export function RouletteGame() {
             className="absolute -right-1 -top-1 z-10 min-w-6 rounded-full border-2 border-white bg-gold px-1 text-[10px] leading-5 text-ink shadow"
             aria-hidden="true"
           >
-            {formatCompact(fromMinorUnits(stake), iso)}
+            {format.compact(fromMinorUnits(stake))}
           </span>
         ) : null}
       </button>
@@ -146,12 +146,12 @@ export function RouletteGame() {
       <div className="rounded-xl bg-panel-2 p-3 text-sm" aria-live="polite" data-testid="roulette-total">
         <p>
           {t('total', {
-            total: formatMoney(fromMinorUnits(total), currency, iso),
-            max: formatMoney(max, currency, iso),
+            total: format.money(fromMinorUnits(total), currency),
+            max: format.money(max, currency),
           })}
         </p>
         {totalProblem === 'min' ? (
-          <p className="mt-1 text-danger">{t('belowMin', { min: formatMoney(min, currency, iso) })}</p>
+          <p className="mt-1 text-danger">{t('belowMin', { min: format.money(min, currency) })}</p>
         ) : null}
         {refusal ? <p className="mt-1 text-danger">{t(`refused.${refusal}`)}</p> : null}
       </div>
@@ -186,7 +186,7 @@ export function RouletteGame() {
               color: t(`color.${announced.outcome.color}`),
             })} ${
               announced.payout > 0
-                ? shared('youWon', { payout: formatMoney(announced.payout, announced.currency, iso) })
+                ? shared('youWon', { payout: format.money(announced.payout, announced.currency) })
                 : shared('youLost')
             }`
           : ''}
@@ -233,9 +233,4 @@ export function RouletteGame() {
       </div>
     </GameLayout>
   );
-}
-
-/** A chip's stake in a few characters (`1.5K`). */
-function formatCompact(value: number, iso: string): string {
-  return new Intl.NumberFormat(iso, { notation: 'compact', maximumFractionDigits: 2 }).format(value);
 }

@@ -1,13 +1,13 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { userCurrency, type User } from '@/lib/api/schemas/user';
 import { CURRENCY_SYMBOLS } from '@/lib/constants/currencies';
-import { isLocale, LOCALE_RECORDS } from '@/lib/i18n/locales';
 import { Link } from '@/lib/i18n/navigation';
+import { useFormat } from '@/lib/i18n/use-format';
 import { formatPhone } from '@/lib/masks';
-import { formatMoney, roundMoney } from '@/lib/money';
+import { roundMoney } from '@/lib/money';
 import { ROUTES } from '@/lib/routes';
 import { mapVerificationStatus } from '@/lib/verification';
 import { ProfileData } from './profile-data';
@@ -37,10 +37,9 @@ export function verificationKeyOf(user: Pick<User, 'verification'>): Verificatio
 
 export function ProfileDetails({ user }: { user: User }) {
   const t = useTranslations('profile');
-  const locale = useLocale();
-  const iso = isLocale(locale) ? LOCALE_RECORDS[locale].iso : undefined;
+  const format = useFormat();
   const currency = userCurrency(user);
-  const money = (amount: number) => formatMoney(amount, currency, iso);
+  const money = (amount: number) => format.money(amount, currency);
   const bonus = user.bonus ?? user.bonus_balance ?? 0;
   const total = user.total_balance ?? roundMoney(user.balance + bonus);
   const displayName = user.name?.trim() || user.email || t('unnamed');

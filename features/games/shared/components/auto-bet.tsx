@@ -1,10 +1,11 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import type { Currency } from '@/lib/constants/currencies';
-import { formatMoney, fromMinorUnits } from '@/lib/money';
+import { fromMinorUnits } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import {
   AUTO_BET_DELAY_MS,
   AUTO_BET_START,
@@ -17,7 +18,6 @@ import {
   type AutoBetStopReason,
 } from '../auto-bet';
 import { BetError } from '../bet-request';
-import { isoOf } from '../format';
 
 export interface AutoBet {
   running: boolean;
@@ -124,7 +124,7 @@ export function AutoBetPanel({
   disabled?: boolean;
 }) {
   const t = useTranslations('games.shared.auto');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const id = useId();
   const [form, setForm] = useState({ count: '10', stopOnProfit: '', stopOnLoss: '' });
   const [error, setError] = useState<AutoBetFieldError | null>(null);
@@ -199,7 +199,7 @@ export function AutoBetPanel({
           {auto.running || auto.progress.played > 0
             ? t('progress', {
                 played: auto.progress.played,
-                profit: formatMoney(profit, currency, iso),
+                profit: format.money(profit, currency),
               })
             : null}
           {auto.stopReason ? ` ${t(`stopped.${auto.stopReason}`)}` : null}

@@ -1,10 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { CURRENCY_SYMBOLS, type Currency } from '@/lib/constants/currencies';
-import { isoOf } from '../format';
-import { formatMoney } from '@/lib/money';
+import { useFormat } from '@/lib/i18n/use-format';
 import { amountProblem, clampAmount, doubleAmount, halveAmount } from '../amount';
 
 const stepButton =
@@ -32,16 +31,16 @@ export function BetAmountInput({
   label?: string;
 }) {
   const t = useTranslations('games.shared.amount');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const id = useId();
   const problem = amountProblem(value, min, max);
   const error =
     problem === 'invalid'
       ? t('invalid')
       : problem === 'below_min'
-        ? t('belowMin', { min: formatMoney(min, currency, iso) })
+        ? t('belowMin', { min: format.money(min, currency) })
         : problem === 'above_max'
-          ? t('aboveMax', { max: formatMoney(max, currency, iso) })
+          ? t('aboveMax', { max: format.money(max, currency) })
           : null;
   return (
     <div>

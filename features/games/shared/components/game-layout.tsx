@@ -1,12 +1,11 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useId, useState, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { LazyFairnessPanel } from '@/features/games/fair/lazy-fairness-panel';
 import type { FairGame } from '@/lib/contracts/games';
-import { formatMoney } from '@/lib/money';
-import { isoOf } from '../format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useGameLimits } from '../../api/get-game-limits';
 
 /** Opens the game's fairness panel, on a past bet when given its id (recent bets use it). */
@@ -32,7 +31,7 @@ export function GameLayout({
   footer?: ReactNode;
 }) {
   const t = useTranslations('games.shared');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const limits = useGameLimits(game);
   const [fairness, setFairness] = useState<{ open: boolean; betId?: number }>({ open: false });
   const openFairness = useCallback((betId?: number) => setFairness({ open: true, betId }), [setFairness]);
@@ -47,8 +46,8 @@ export function GameLayout({
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
           <p className="text-muted" data-testid="game-limits">
             {t('limits', {
-              min: formatMoney(limits.min, limits.currency, iso),
-              max: formatMoney(limits.max, limits.currency, iso),
+              min: format.money(limits.min, limits.currency),
+              max: format.money(limits.max, limits.currency),
             })}
           </p>
           <button

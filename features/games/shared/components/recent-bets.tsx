@@ -1,14 +1,13 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { LazyFairnessPanel } from '@/features/games/fair/lazy-fairness-panel';
 import type { Bet, FairGame } from '@/lib/contracts/games';
-import { formatMoney } from '@/lib/money';
-import { formatBetTime, formatMultiplier, isoOf } from '../format';
 import { useRecentBets } from '../../api/list-bets';
 import { useClientSession } from '@/lib/stores/use-client-session';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useOpenFairness } from './game-layout';
 
 /**
@@ -17,7 +16,7 @@ import { useOpenFairness } from './game-layout';
  */
 export function RecentBets({ game, onVerify }: { game: FairGame; onVerify?: (bet: Bet) => void }) {
   const t = useTranslations('games.shared.recent');
-  const iso = isoOf(useLocale());
+  const format = useFormat();
   const { ready, isLoggedIn } = useClientSession();
   const bets = useRecentBets(game);
   const openFairness = useOpenFairness();
@@ -86,16 +85,14 @@ export function RecentBets({ game, onVerify }: { game: FairGame; onVerify?: (bet
               return (
                 <tr key={bet.id} className="border-t border-line" data-testid="recent-bet">
                   <td className="py-2 pr-3 tabular-nums text-muted">
-                    <time dateTime={bet.created_at}>{formatBetTime(bet.created_at, iso)}</time>
+                    <time dateTime={bet.created_at}>{format.time(bet.created_at)}</time>
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">
-                    {formatMoney(bet.amount, bet.currency, iso)}
+                    {format.money(bet.amount, bet.currency)}
                   </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">
-                    {formatMultiplier(bet.multiplier, iso)}
-                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{format.multiplier(bet.multiplier)}</td>
                   <td className={`py-2 pr-3 text-right tabular-nums ${won ? 'text-ok' : ''}`}>
-                    {formatMoney(bet.payout, bet.currency, iso)}
+                    {format.money(bet.payout, bet.currency)}
                   </td>
                   <td
                     className={`py-2 pr-3 ${won ? 'text-ok' : bet.status === 'open' ? 'text-muted' : 'text-danger'}`}
