@@ -42,22 +42,13 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], locale: 'ru-RU' },
-      testIgnore: [/mobile\.spec\.ts/, /site-wide\//],
+      testIgnore: /mobile\.spec\.ts/,
     },
     {
       name: 'mobile',
       // The narrowest common phone width.
       use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, locale: 'ru-RU' },
       testMatch: /mobile\.spec\.ts/,
-    },
-    {
-      // Journeys that change what every visitor gets (redirect rules): after all the others, and one at a
-      // time, so that one test's clean-up never takes away the rule another is using (with --repeat-each too).
-      name: 'site-wide',
-      use: { ...devices['Desktop Chrome'], locale: 'ru-RU' },
-      testMatch: /site-wide\/.*\.spec\.ts/,
-      dependencies: ['desktop', 'mobile'],
-      workers: 1,
     },
   ],
   webServer: {

@@ -1,14 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm run test:e2e:repeat [-- <playwright arguments>]`: the browser suite five times over without
- * retries, first on one worker, then on two, so a test that passes only now and then (or only alone, or
- * only beside another) fails here rather than in someone else's build. Run it before submitting a
- * change to a browser test; extra arguments (a spec file, -g) go to every run. Exits non-zero when
- * any run fails.
- *
- * Playwright does not repeat a project that another depends on: the site-wide project depends on
- * desktop and mobile (it runs after them), so a plain `--repeat-each=5` runs desktop and mobile once.
- * Each round therefore runs desktop and mobile repeated, then site-wide repeated with `--no-deps`.
+ * retries (`playwright test --repeat-each=5 --retries=0`), first on one worker, then on two, so a test
+ * that passes only now and then (or only alone, or only beside another, another repetition of itself
+ * included) fails here rather than in someone else's build. Run it before submitting a change to a
+ * browser test; extra arguments (a spec file, -g) go to both runs. Exits non-zero when either run fails.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -27,25 +23,17 @@ if (run(process.execPath, [join(root, 'scripts', 'ensure-browser.mjs')]) !== 0) 
 
 const playwright = join(root, 'node_modules', '@playwright', 'test', 'cli.js');
 let failed = 0;
-const rounds = [
-  ['desktop and mobile', ['--project=desktop', '--project=mobile']],
-  ['site-wide', ['--project=site-wide', '--no-deps']],
-];
 for (const workers of [1, 2]) {
-  for (const [name, projects] of rounds) {
-    const status = run(process.execPath, [
-      playwright,
-      'test',
-      ...projects,
-      '--repeat-each=5',
-      '--retries=0',
-      '--pass-with-no-tests',
-      `--workers=${workers}`,
-      ...extra,
-    ]);
-    const verdict = status === 0 ? 'passed' : `failed (exit ${status})`;
-    console.log(`[e2e-repeat] ${name}, ${workers} worker(s): ${verdict}`);
-    if (status !== 0) failed = status;
-  }
+  const status = run(process.execPath, [
+    playwright,
+    'test',
+    '--repeat-each=5',
+    '--retries=0',
+    `--workers=${workers}`,
+    ...extra,
+  ]);
+  const verdict = status === 0 ? 'passed' : `failed (exit ${status})`;
+  console.log(`[e2e-repeat] ${workers} worker(s): ${verdict}`);
+  if (status !== 0) failed = status;
 }
 process.exit(failed);
