@@ -26,6 +26,14 @@ describe('formatterFor', () => {
     expect([kz.locale, kz.iso]).toEqual(['kz', 'kk-KZ']);
   });
 
+  it('writes a number with a fixed count of decimals (a dice roll)', () => {
+    expect(ru.decimal(51.2, 2)).toBe('51,20');
+    expect(kz.decimal(7, 2)).toBe('7,00');
+    expect(en.decimal(51.2, 2)).toBe('51.20');
+    expect(en.decimal(1234.5, 2)).toBe('1,234.50');
+    expect(ru.decimal(1234.5, 2)).toBe(`1${NBSP}234,50`);
+  });
+
   it('falls back to English for an unknown locale', () => {
     for (const unknown of ['de', '', 'kk', 'ru-RU']) {
       const format = formatterFor(unknown);

@@ -19,6 +19,8 @@ export interface Formatter {
   signedMoney(amount: number, currency: Currency): string;
   /** A plain number: `1 500` (ru), `1,500` (en), `1,5` (ru); wagers, counts. */
   number(value: number): string;
+  /** A number with exactly `digits` decimals: a dice roll `51,23` (ru), `51.23` (en). */
+  decimal(value: number, digits: number): string;
   /** A short number for tight places: `1,2 тыс.` (ru), `1.2K` (en). */
   compact(value: number): string;
   /** A game multiplier: `1,98×`, `36,00×`, two to four decimals. */
@@ -57,6 +59,7 @@ function createFormatter(locale: Locale): Formatter {
   const compact = new Intl.NumberFormat(iso, { notation: 'compact', maximumFractionDigits: 2 });
   const multiplier = new Intl.NumberFormat(iso, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const percents = new Map<number, Intl.NumberFormat>();
+  const decimals = new Map<number, Intl.NumberFormat>();
   const dateTimeOptions: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
   const dateTime = new Intl.DateTimeFormat(iso, dateTimeOptions);
   const time = new Intl.DateTimeFormat(iso, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -70,6 +73,14 @@ function createFormatter(locale: Locale): Formatter {
       return `${sign}${formatter.money(Math.abs(amount), currency)}`;
     },
     number: (value) => plain.format(value),
+    decimal: (value, digits) => {
+      let format = decimals.get(digits);
+      if (!format) {
+        format = new Intl.NumberFormat(iso, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+        decimals.set(digits, format);
+      }
+      return format.format(value);
+    },
     compact: (value) => compact.format(value),
     multiplier: (value) => `${multiplier.format(value)}×`,
     percent: (value, maximumFractionDigits = 2) => {

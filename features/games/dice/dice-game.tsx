@@ -148,7 +148,7 @@ export function DiceGame() {
         data-testid="dice-result"
       >
         {announced
-          ? `${t('rolled', { roll: announced.outcome.roll.toFixed(2) })} ${
+          ? `${t('rolled', { roll: format.decimal(announced.outcome.roll, 2) })} ${
               announced.outcome.win
                 ? shared('youWon', { payout: format.money(announced.payout, announced.currency) })
                 : shared('youLost')
@@ -180,6 +180,7 @@ function DiceStage({
   win: boolean | null;
 }) {
   const t = useTranslations('games.dice');
+  const format = useFormat();
   const shown = useRollCounter(roll, rollKey);
   const pct = Math.min(100, Math.max(0, target));
   const winZone =
@@ -195,7 +196,7 @@ function DiceStage({
         }`}
         data-testid="dice-roll"
       >
-        {shown === null ? '—' : shown.toFixed(2)}
+        {shown === null ? '—' : format.decimal(shown, 2)}
       </p>
       {/* The marker's box is as wide as the track and slides by its own width: clipped sideways, or the page
           would scroll horizontally (the marker itself stays inside the padding). */}

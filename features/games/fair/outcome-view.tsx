@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useFormat } from '@/lib/i18n/use-format';
 import type { VerifiedOutcome } from '@/lib/fair/verify';
 import { cardLabel, isRedSuit } from './card-label';
 
@@ -16,10 +17,11 @@ export function OutcomeView({
   testId?: string;
 }) {
   const t = useTranslations('games.fair.outcome');
+  const format = useFormat();
   const text = (() => {
     switch (outcome.game) {
       case 'dice':
-        return t('dice', { roll: outcome.roll.toFixed(2) });
+        return t('dice', { roll: format.decimal(outcome.roll, 2) });
       case 'coinflip':
         return t('coinflip', { side: t(outcome.result) });
       case 'roulette':
