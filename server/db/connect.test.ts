@@ -15,8 +15,14 @@ const quiet = {
   warn: () => undefined,
   error: () => undefined,
 };
-const postmasterPid = () =>
-  Number(fs.readFileSync(path.join(root, 'data', 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+/** Each test has a DATA_DIR of its own, so what one leaves running is not another's starting point. */
+const dataDirs: string[] = [];
+const configFor = (dir: string) => {
+  dataDirs.push(path.join(root, dir));
+  return testConfig({ DATA_DIR: path.join(root, dir), EMBEDDED_PG_PORT: '0' });
+};
+const postmasterPid = (dir: string) =>
+  Number(fs.readFileSync(path.join(root, dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -28,35 +34,33 @@ const alive = (pid: number) => {
 
 afterAll(async () => {
   // Whatever is still running is adopted and stopped by a "server" open, as the next API start would.
-  const server = await openDatabase(
-    testConfig({ DATA_DIR: path.join(root, 'data'), EMBEDDED_PG_PORT: '0' }),
-    {
+  for (const dataDir of dataDirs) {
+    if (!fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))) continue;
+    const server = await openDatabase(testConfig({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0' }), {
       log: quiet,
       role: 'server',
-    },
-  );
-  await server.close();
+    });
+    await server.close();
+  }
   fs.rmSync(root, { recursive: true, force: true });
 });
 
 describe('openDatabase (embedded)', () => {
-  const config = testConfig({ DATA_DIR: path.join(root, 'data'), EMBEDDED_PG_PORT: '0' });
-
   it('starts, migrates, and stops the embedded PostgreSQL of a short-lived tool', async () => {
-    const tool = await openDatabase(config, { log: quiet, role: 'client' });
+    const tool = await openDatabase(configFor('tool'), { log: quiet, role: 'client' });
     expect(await tool.db.select().from(blockedCountries)).toEqual([]);
     expect(tool.description).toMatch(/^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/casino$/);
-    const pid = postmasterPid();
+    const pid = postmasterPid('tool');
     await tool.close();
     expect(alive(pid)).toBe(false);
   });
 
   it('leaves it running when an API server attached while the tool was using it', async () => {
-    const tool = await openDatabase(config, { log: quiet, role: 'client' });
-    const pid = postmasterPid();
+    const tool = await openDatabase(configFor('shared-with-api'), { log: quiet, role: 'client' });
+    const pid = postmasterPid('shared-with-api');
     const url = new URL(tool.description);
     url.password = JSON.parse(
-      fs.readFileSync(path.join(root, 'data', 'postgres-auth.json'), 'utf8'),
+      fs.readFileSync(path.join(root, 'shared-with-api', 'postgres-auth.json'), 'utf8'),
     ).password;
     const apiServer = createDb(url.toString(), { applicationName: API_APPLICATION_NAME });
     await apiServer.pool.query('SELECT 1');

@@ -50,7 +50,21 @@ afterAll(async () => {
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
-async function start(dataDir: string, extra: Partial<EmbeddedPostgresOptions> = {}) {
+/**
+ * Where one test's copy of the binaries (`cache`, made here as root's, mode 755) and its relocated clusters
+ * go: directories of its own, so no test finds a copy or a cluster another one made.
+ */
+function sharedDirs(test: string): { binaries: string[]; clusters: string } {
+  const cache = path.join(root, test, 'cache');
+  fs.mkdirSync(cache, { recursive: true, mode: 0o755 });
+  return { binaries: [cache], clusters: path.join(root, test, 'clusters') };
+}
+
+async function start(
+  dataDir: string,
+  shared: NonNullable<EmbeddedPostgresOptions['shared']>,
+  extra: Partial<EmbeddedPostgresOptions> = {},
+) {
   messages.length = 0;
   const instance = await startEmbeddedPostgres({
     dataDir,
@@ -58,7 +72,7 @@ async function start(dataDir: string, extra: Partial<EmbeddedPostgresOptions> = 
     log,
     ephemeral: true,
     binaries,
-    shared: { binaries: [path.join(root, 'cache')], clusters: path.join(root, 'clusters') },
+    shared,
     ...extra,
   });
   running.push(instance);
@@ -82,26 +96,26 @@ describe.runIf(asRoot)('embedded PostgreSQL from a directory the postgres user c
       execFileSync(binaries.postgres, ['--version'], { uid: Number(execFileSync('id', ['-u', 'postgres'])) }),
     ).toThrow(/EACCES/);
 
-    fs.mkdirSync(path.join(root, 'cache'), { mode: 0o755 });
+    const shared = sharedDirs('first');
     const dataDir = path.join(locked, 'data');
-    const first = await start(dataDir);
+    const first = await start(dataDir, shared);
     await query(first.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('here')");
 
-    const copy = path.join(root, 'cache', copyName);
+    const copy = path.join(shared.binaries[0], copyName);
     expect(messages).toContain(`Copying the PostgreSQL binaries to ${copy}`);
     expect(fs.statSync(copy).mode & 0o777).toBe(0o755);
     expect(fs.existsSync(path.join(copy, 'bin', 'postgres'))).toBe(true);
     const link = path.join(dataDir, 'postgres');
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
     const cluster = fs.realpathSync(link);
-    expect(cluster.startsWith(path.join(root, 'clusters') + path.sep)).toBe(true);
+    expect(cluster.startsWith(shared.clusters + path.sep)).toBe(true);
     expect(fs.existsSync(path.join(cluster, 'PG_VERSION'))).toBe(true);
     expect(fs.statSync(cluster).mode & 0o777).toBe(0o700);
     // The credentials stay in DATA_DIR, root's alone.
     expect(fs.statSync(path.join(dataDir, 'postgres-auth.json')).mode & 0o777).toBe(0o600);
 
     await first.stop();
-    const second = await start(dataDir);
+    const second = await start(dataDir, shared);
     expect(messages.some((m) => m.startsWith('Copying'))).toBe(false); // the copy is reused
     expect(messages.some((m) => m.startsWith('Creating'))).toBe(false); // and the cluster
     expect(await query(second.url, 'SELECT v FROM kept')).toEqual([{ v: 'here' }]);
@@ -112,13 +126,15 @@ describe.runIf(asRoot)('embedded PostgreSQL from a directory the postgres user c
     const foreign = path.join(root, 'foreign');
     fs.mkdirSync(path.join(foreign, copyName), { recursive: true, mode: 0o755 });
     fs.chownSync(path.join(foreign, copyName), 65534, 65534);
+    const own = sharedDirs('foreign-first');
     const instance = await start(path.join(locked, 'data-foreign'), {
-      shared: { binaries: [foreign, path.join(root, 'cache')], clusters: path.join(root, 'clusters') },
+      ...own,
+      binaries: [foreign, ...own.binaries],
     });
     expect(await query(instance.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
-    expect(messages.some((m) => m.includes(`using the copy in ${path.join(root, 'cache', copyName)}`))).toBe(
-      true,
-    );
+    expect(
+      messages.some((m) => m.includes(`using the copy in ${path.join(own.binaries[0], copyName)}`)),
+    ).toBe(true);
     await instance.stop();
   });
 
@@ -126,7 +142,7 @@ describe.runIf(asRoot)('embedded PostgreSQL from a directory the postgres user c
     const dataDir = path.join(locked, 'old');
     fs.mkdirSync(path.join(dataDir, 'postgres'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'postgres', 'PG_VERSION'), '18\n');
-    await expect(start(dataDir)).rejects.toThrow(
+    await expect(start(dataDir, sharedDirs('old'))).rejects.toThrow(
       new RegExp(
         `cannot enter ${locked} \\(mode 700\\), so it cannot reach the cluster in ${dataDir}/postgres\\. ` +
           `Either allow it \\(chmod o\\+x ${locked}\\), or move the cluster .*: mkdir -p -m 755 .* && mv ` +

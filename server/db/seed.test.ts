@@ -13,12 +13,15 @@ import {
 } from './schema';
 import { DEMO_USERS, seedDatabase, seedSteps, type SeedStep } from './seed';
 
-const { db } = await createTestDatabase();
-const freshDatabase = createTestDatabase();
-const productionDatabase = createTestDatabase();
+// A fresh database for each test (clones of the migrated template are cheap): what one test seeds never
+// shows in another.
+const [appliedDb, concurrentDb, failingDb, demoDb, productionDb, bonusesDb] = (
+  await Promise.all(Array.from({ length: 6 }, () => createTestDatabase()))
+).map((handle) => handle.db);
 
 describe('seedDatabase', () => {
   it('applies every step on a fresh database and records it', async () => {
+    const db = appliedDb;
     expect(await seedDatabase(db)).toEqual(seedSteps.map((step) => step.id));
     const settings = await db.select().from(operatorSettings).orderBy(asc(operatorSettings.key));
     expect(settings.map((s) => [s.key, s.value])).toEqual([
@@ -30,6 +33,8 @@ describe('seedDatabase', () => {
   });
 
   it('runs each step once, even when started concurrently', async () => {
+    const db = concurrentDb;
+    expect(await seedDatabase(db)).toEqual(seedSteps.map((step) => step.id));
     let runs = 0;
     const counting: SeedStep = {
       id: 'test-counting-step',
@@ -51,6 +56,7 @@ describe('seedDatabase', () => {
         throw new Error('boom');
       },
     };
+    const db = failingDb;
     await expect(seedDatabase(db, [failing])).rejects.toThrow('boom');
     const keys = (await db.select().from(operatorSettings)).map((s) => s.key);
     expect(keys).not.toContain('half_done');
@@ -60,7 +66,7 @@ describe('seedDatabase', () => {
 
 describe('demo users', () => {
   it('seeds a verified e-mail player (RUB) and a verified phone player (KZT) who can log in', async () => {
-    const { db: fresh } = await freshDatabase;
+    const fresh = demoDb;
     await seedDatabase(fresh);
     const rows = await fresh.select().from(users).orderBy(asc(users.id));
     expect(rows).toEqual([
@@ -81,7 +87,7 @@ describe('demo users', () => {
   });
 
   it('are not seeded without demo data (production), while the operator data is', async () => {
-    const { db: production } = await productionDatabase;
+    const production = productionDb;
     const applied = await seedDatabase(production, seedSteps, { demo: false });
     expect(applied).not.toContain('0002-demo-users');
     expect(applied).toEqual(seedSteps.filter((step) => !step.demo).map((step) => step.id));
@@ -96,7 +102,7 @@ describe('demo users', () => {
 
 describe('bonuses', () => {
   it('seeds the promo codes, two campaigns, a four-stage welcome pack and free spins for the demo players', async () => {
-    const { db: fresh } = await freshDatabase;
+    const fresh = bonusesDb;
     await seedDatabase(fresh);
     const promos = await fresh.select().from(promoCodes).orderBy(asc(promoCodes.id));
     expect(promos.map((p) => [p.code, p.percent, p.region])).toEqual([

@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/helpers';
 import { MONEY_TRANSACTION_ATTEMPTS, retryableSqlState, runTransaction } from './transaction';
 
 const { db } = await createTestDatabase();
 await db.execute(sql`CREATE TABLE runner_rows (id int PRIMARY KEY, n int NOT NULL)`);
-await db.execute(sql`INSERT INTO runner_rows VALUES (1, 0), (2, 0)`);
+
+// Every test starts from the same two rows at zero, whatever the tests before it wrote.
+beforeEach(async () => {
+  await db.execute(sql`TRUNCATE runner_rows`);
+  await db.execute(sql`INSERT INTO runner_rows VALUES (1, 0), (2, 0)`);
+});
 
 /** An error as drizzle throws it: the driver's error (with its SQLSTATE) as the cause. */
 const wrapped = (code: string) => Object.assign(new Error('Failed query'), { cause: { code } });
@@ -90,7 +95,7 @@ describe('runTransaction', () => {
     await expect(runTransaction(db, body, noPause)).rejects.toThrow('Failed query');
     expect(body).toHaveBeenCalledTimes(1);
     const rows = await db.execute<{ n: number }>(sql`SELECT n FROM runner_rows WHERE id = 1`);
-    expect(rows.rows[0].n).toBe(2);
+    expect(rows.rows[0].n).toBe(0);
   });
 
   it('inside a transaction it runs a savepoint and leaves retrying to the outermost runner', async () => {

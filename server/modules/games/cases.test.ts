@@ -1,16 +1,27 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { caseDetail, casesReply } from '@/lib/contracts/games';
 import { CURRENCIES } from '@/lib/constants/currencies';
 import { getBetLimits } from '@/lib/constants/bet-limits';
 import { caseItemForRoll, caseRoll, caseRtp, payoutMinor, recompute } from '@/lib/fair';
 import { runAdmin } from '../../admin/cli';
-import { DEMO_CASES, seedDatabase } from '../../db/seed';
+import { DEMO_CASES, seedDatabase, seedSteps } from '../../db/seed';
 import { createTestApp } from '../../test/helpers';
 import { assertLedgerInvariants } from '../ledger/invariants';
+import { gameCases } from './schema';
 import { api, key, newPlayer } from './testing';
 
 const { app, db } = await createTestApp();
 await seedDatabase(db);
+
+// Every test starts from the demo cases as seeded: one test's operator edits (items, prices, a disabled
+// case) are never another's starting point.
+const demoCasesStep = seedSteps.find((step) => step.id === '0005-cases')!;
+beforeEach(async () => {
+  await db.transaction(async (tx) => {
+    await tx.delete(gameCases); // and their items
+    await demoCasesStep.run(tx);
+  });
+});
 
 async function admin(...argv: string[]) {
   const out: string[] = [];

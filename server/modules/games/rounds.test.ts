@@ -120,9 +120,12 @@ describe('miner', () => {
   });
 
   it('survives a server restart: a new app on the same database continues the round', async () => {
-    const player = await newPlayer(app, db, 100);
+    // An app of its own to stop (the file's app serves the other tests, in whatever order they run).
+    const before = buildApp({ db, config: testConfig(), logger: false });
+    await before.ready();
+    const player = await newPlayer(before, db, 100);
     const { bet } = (
-      await api(app, player.token).post('/miner/start', { amount: 2, mines: 5, idempotency_key: key() })
+      await api(before, player.token).post('/miner/start', { amount: 2, mines: 5, idempotency_key: key() })
     ).json();
     const pair = await activeSeeds(player.id);
     const mines = minerMines(
@@ -130,8 +133,8 @@ describe('miner', () => {
       5,
     );
     const safe = Array.from({ length: 25 }, (_, t) => t).filter((t) => !mines.includes(t));
-    await api(app, player.token).post(`/miner/${bet.id}/reveal`, { tile: safe[0], step: 0 });
-    await app.close();
+    await api(before, player.token).post(`/miner/${bet.id}/reveal`, { tile: safe[0], step: 0 });
+    await before.close();
 
     const restarted = buildApp({ db, config: testConfig(), logger: false });
     await restarted.ready();
@@ -154,15 +157,13 @@ describe('miner', () => {
 });
 
 describe('hilo', () => {
-  // The app of the miner restart test is closed; hilo gets its own.
   it('plays guesses with the multipliers of lib/fair, hides future cards, cashes out once', async () => {
-    const { app: hiloApp, db: hiloDb } = await createTestApp();
-    const player = await newPlayer(hiloApp, hiloDb, 100);
-    const p = api(hiloApp, player.token);
+    const player = await newPlayer(app, db, 100);
+    const p = api(app, player.token);
     const start = await p.post('/hilo/start', { amount: 10, idempotency_key: key() });
     expect(start.statusCode, start.body).toBe(200);
     const bet = start.json().bet;
-    const pair = await hiloDb.query.fairSeedPairs.findFirst({
+    const pair = await db.query.fairSeedPairs.findFirst({
       where: (t, { and, eq }) => and(eq(t.userId, player.id), eq(t.active, true)),
     });
     const seeds = { serverSeed: pair!.serverSeed, clientSeed: bet.client_seed, nonce: bet.nonce };
@@ -209,7 +210,7 @@ describe('hilo', () => {
 
     // A losing guess ends the next round lost.
     const round = (await p.post('/hilo/start', { amount: 1, idempotency_key: key() })).json().bet;
-    const pair2 = await hiloDb.query.fairSeedPairs.findFirst({
+    const pair2 = await db.query.fairSeedPairs.findFirst({
       where: (t, { and, eq }) => and(eq(t.userId, player.id), eq(t.active, true)),
     });
     const seeds2 = { serverSeed: pair2!.serverSeed, clientSeed: round.client_seed, nonce: round.nonce };
@@ -231,7 +232,7 @@ describe('hilo', () => {
     }
     expect(lost.bet).toMatchObject({ status: 'lost', payout: 0, multiplier: 0 });
     expect(lost.bet.outcome.next).toEqual({ higher: null, lower: null });
-    await assertLedgerInvariants(hiloDb);
-    expect(await cashBalance(hiloApp, player.token)).toBeCloseTo(90 + payout - 1, 10);
+    await assertLedgerInvariants(db);
+    expect(await cashBalance(app, player.token)).toBeCloseTo(90 + payout - 1, 10);
   });
 });

@@ -10,19 +10,29 @@ import { mirrorData } from './mirrors';
 import { findRedirect } from './redirects';
 import { listMirrors, listUtmCampaigns } from './repository';
 
-const { app, db } = await createTestApp();
+// A database (and app) of its own for each test that reads a whole table: the mirror, redirect and campaign
+// lists, the site-wide links, the attribution report and the prune counts show only what their test wrote.
+// The argument checks, the help and the circular-link test (on domains of its own) share `common`.
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const [common, mirrorList, siteWide, redirectList, campaignList, attribution, pruning] = await Promise.all(
+  Array.from({ length: 7 }, () => createTestApp()),
+);
 await seedDatabase(
-  db,
+  attribution.db,
   seedSteps.filter((step) => step.id === '0003-payment-methods'),
 );
 
-async function admin(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const connect = vi.fn(async () => ({ db, close: async () => undefined }));
-  const code = await runAdmin(argv, { out: (l) => out.push(l), err: (l) => err.push(l), connect });
-  return { code, out: out.join('\n'), err: err.join('\n'), connected: connect.mock.calls.length > 0 };
+/** `npm run admin -- …` against the given test app's database. */
+function adminFor({ db }: TestApp) {
+  return async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const connect = vi.fn(async () => ({ db, close: async () => undefined }));
+    const code = await runAdmin(argv, { out: (l) => out.push(l), err: (l) => err.push(l), connect });
+    return { code, out: out.join('\n'), err: err.join('\n'), connected: connect.mock.calls.length > 0 };
+  };
 }
+const admin = adminFor(common);
 
 /** Each bad invocation exits 2 with its message and the usage, before touching the database. */
 async function expectUsageErrors(cases: [string[], RegExp][]) {
@@ -36,6 +46,8 @@ async function expectUsageErrors(cases: [string[], RegExp][]) {
 
 describe('npm run admin -- mirror', () => {
   it('creates, lists, changes and removes mirror records; the API answers them', async () => {
+    const { app, db } = mirrorList;
+    const admin = adminFor(mirrorList);
     expect((await admin('mirror', 'list')).out).toBe('No mirror records.\nSite-wide: revshare -, telegram -');
     expect(
       await admin(
@@ -103,6 +115,8 @@ describe('npm run admin -- mirror', () => {
   });
 
   it('shows and sets the site-wide links that domains without their own get', async () => {
+    const { db } = siteWide;
+    const admin = adminFor(siteWide);
     expect(await admin('mirror', 'defaults')).toMatchObject({
       code: 0,
       out: 'Site-wide: revshare -, telegram -',
@@ -131,6 +145,7 @@ describe('npm run admin -- mirror', () => {
   });
 
   it('refuses a new link that would send visitors in a circle (exit code 1)', async () => {
+    const { db } = common;
     expect(await admin('mirror', 'set', 'a.example', '--new-link', 'https://b.example')).toMatchObject({
       code: 0,
     });
@@ -179,6 +194,8 @@ describe('npm run admin -- mirror', () => {
 
 describe('npm run admin -- redirect', () => {
   it('creates, lists, changes and removes rules; GET /middleware/redirect follows them', async () => {
+    const { app, db } = redirectList;
+    const admin = adminFor(redirectList);
     expect(await admin('redirect', 'list')).toMatchObject({ code: 0, out: 'No redirect rules.' });
     expect(await admin('redirect', 'set', '/Old-Promo/', '/welcome-pack')).toMatchObject({
       code: 0,
@@ -237,6 +254,8 @@ describe('npm run admin -- redirect', () => {
 
 describe('npm run admin -- utm-campaign', () => {
   it('creates, lists, changes and removes campaigns; POST /middleware/utm answers their promo', async () => {
+    const { app, db } = campaignList;
+    const admin = adminFor(campaignList);
     expect(await admin('utm-campaign', 'list')).toMatchObject({ code: 0, out: 'No UTM campaigns.' });
     expect(
       await admin('utm-campaign', 'set', 'Google', 'Spring', '--type', 'bonus_percent', '--value', '50'),
@@ -305,6 +324,8 @@ describe('npm run admin -- utm-campaign', () => {
 
 describe('npm run admin -- report attribution', () => {
   it('counts visits, registrations, depositors and deposits per source', async () => {
+    const { app, db } = attribution;
+    const admin = adminFor(attribution);
     expect(await admin('report', 'attribution')).toMatchObject({
       code: 0,
       out: 'No attributed traffic (all time).',
@@ -407,6 +428,8 @@ describe('npm run admin -- traffic prune', () => {
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
   it('deletes raw traffic recorded before the day, keeps later records and clicks a user carries', async () => {
+    const { app, db } = pruning;
+    const admin = adminFor(pruning);
     const old = new Date(Date.now() - 2000 * DAY_MS);
     const [oldVisit] = await db
       .insert(trafficVisits)
