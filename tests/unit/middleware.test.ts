@@ -37,6 +37,8 @@ describe('the middleware’s API address', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.unstubAllEnvs();
+    // Each test's console.error spy starts at zero calls (spying on a spied method reuses the spy).
+    vi.restoreAllMocks();
   });
 
   it('is the configured one whatever host the request names', async () => {

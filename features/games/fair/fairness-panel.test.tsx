@@ -185,7 +185,8 @@ describe('FairnessPanel', () => {
 
   it('lets a guest verify by hand: hilo cards recomputed and the hash checked', async () => {
     renderWithApp(<FairnessPanel game="hilo" open onOpenChange={() => {}} />);
-    expect(screen.getByTestId('fair-guest-hint')).toBeInTheDocument();
+    // The dialog's view loads lazily: wait for it (the first panel rendered in the file waits longest).
+    expect(await screen.findByTestId('fair-guest-hint')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).toBeNull();
     await userEvent.type(screen.getByLabelText('Server seed'), TEST_SEEDS.serverSeed);
     await userEvent.type(screen.getByLabelText('Server seed hash (optional)'), sha256Hex('other'));
