@@ -204,7 +204,8 @@ export function CaseGame({ slug, spinMs = STRIP_SPIN_MS }: { slug: string; spinM
           ) : null}
         </div>
 
-        <div className="overflow-x-auto">
+        {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('items')}>
           <table className="w-full text-left text-sm" data-testid="case-items">
             <caption className="mb-2 text-left font-semibold">{t('items')}</caption>
             <thead className="text-muted">

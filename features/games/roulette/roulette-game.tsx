@@ -79,6 +79,24 @@ export function RouletteGame() {
     }
   };
 
+  /**
+   * What a spot's button says: where a chip goes, the payout, what is on it; led by the text the button
+   * shows when the description does not already contain it (`2:1`, `1–18`), so a voice command naming
+   * what is on screen finds it.
+   */
+  const spotLabel = (spot: Spot, content: React.ReactNode, stake: number): string => {
+    const label =
+      stake > 0
+        ? t('placeWithStake', {
+            spot: spotName(spot),
+            stake: format.money(fromMinorUnits(stake), currency),
+            multiplier: ROULETTE_MULTIPLIERS[spot.type],
+          })
+        : t('place', { spot: spotName(spot), multiplier: ROULETTE_MULTIPLIERS[spot.type] });
+    const shown = typeof content === 'string' || typeof content === 'number' ? String(content) : '';
+    return shown && !label.includes(shown) ? `${shown}, ${label}` : label;
+  };
+
   const spotButton = (spot: Spot, content: React.ReactNode, className: string) => {
     const key = spotKey(spot);
     const stake = stakes.get(key) ?? 0;
@@ -89,15 +107,7 @@ export function RouletteGame() {
         type="button"
         onClick={() => place(spot)}
         aria-disabled={locked || chip.value === null || undefined}
-        aria-label={
-          stake > 0
-            ? t('placeWithStake', {
-                spot: spotName(spot),
-                stake: format.money(fromMinorUnits(stake), currency),
-                multiplier: ROULETTE_MULTIPLIERS[spot.type],
-              })
-            : t('place', { spot: spotName(spot), multiplier: ROULETTE_MULTIPLIERS[spot.type] })
-        }
+        aria-label={spotLabel(spot, content, stake)}
         className={`relative flex min-h-10 items-center justify-center border border-white/20 text-xs font-semibold text-white transition hover:brightness-125 sm:text-sm ${className} ${
           won ? 'ring-2 ring-inset ring-gold brightness-125' : ''
         }`}

@@ -14,18 +14,18 @@ const input = () => screen.getByLabelText('Bet amount') as HTMLInputElement;
 describe('BetAmountInput', () => {
   it('halves, doubles and jumps to the limits with its buttons', () => {
     renderWithApp(<Harness initial="10.00" />);
-    fireEvent.click(screen.getByRole('button', { name: 'Halve the amount' }));
+    fireEvent.click(screen.getByRole('button', { name: '½', description: 'Halve the amount' }));
     expect(input().value).toBe('5.00');
-    fireEvent.click(screen.getByRole('button', { name: 'Double the amount' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Double the amount' }));
+    fireEvent.click(screen.getByRole('button', { name: '×2', description: 'Double the amount' }));
+    fireEvent.click(screen.getByRole('button', { name: '×2', description: 'Double the amount' }));
     expect(input().value).toBe('20.00');
-    fireEvent.click(screen.getByRole('button', { name: 'Maximum bet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Max', description: 'Maximum bet' }));
     expect(input().value).toBe('10000.00');
-    fireEvent.click(screen.getByRole('button', { name: 'Double the amount' }));
+    fireEvent.click(screen.getByRole('button', { name: '×2', description: 'Double the amount' }));
     expect(input().value).toBe('10000.00');
-    fireEvent.click(screen.getByRole('button', { name: 'Minimum bet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Min', description: 'Minimum bet' }));
     expect(input().value).toBe('1.00');
-    fireEvent.click(screen.getByRole('button', { name: 'Halve the amount' }));
+    fireEvent.click(screen.getByRole('button', { name: '½', description: 'Halve the amount' }));
     expect(input().value).toBe('1.00');
   });
 

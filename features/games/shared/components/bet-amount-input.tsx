@@ -70,7 +70,7 @@ export function BetAmountInput({
           type="button"
           className={stepButton}
           disabled={disabled}
-          aria-label={t('half')}
+          title={t('half')}
           onClick={() => onChange(halveAmount(value, min, max))}
         >
           ½
@@ -79,7 +79,7 @@ export function BetAmountInput({
           type="button"
           className={stepButton}
           disabled={disabled}
-          aria-label={t('double')}
+          title={t('double')}
           onClick={() => onChange(doubleAmount(value, min, max))}
         >
           ×2
@@ -88,7 +88,7 @@ export function BetAmountInput({
           type="button"
           className={stepButton}
           disabled={disabled}
-          aria-label={t('minLabel')}
+          title={t('minLabel')}
           onClick={() => onChange(clampAmount(String(min), min, max))}
         >
           {t('min')}
@@ -97,7 +97,7 @@ export function BetAmountInput({
           type="button"
           className={stepButton}
           disabled={disabled}
-          aria-label={t('maxLabel')}
+          title={t('maxLabel')}
           onClick={() => onChange(clampAmount(String(max), min, max))}
         >
           {t('max')}
