@@ -39,14 +39,14 @@ describe('import boundaries (eslint.config.mjs)', () => {
     [
       'a feature importing another feature',
       'features/billing/components/boundary-probe.tsx',
-      "import { bonusListProps } from '@/features/bonuses/format';",
+      "import { x } from '@/features/bonuses/constants';",
     ],
     [
       'a feature importing another feature by a relative path',
       'features/games/dice/boundary-probe.ts',
-      "import { x } from '../../bonuses/format';",
+      "import { x } from '../../bonuses/constants';",
     ],
-    ['lib importing a feature', 'lib/boundary-probe.ts', "import { x } from '@/features/bonuses/format';"],
+    ['lib importing a feature', 'lib/boundary-probe.ts', "import { x } from '@/features/bonuses/constants';"],
     [
       'components importing a feature',
       'components/layout/boundary-probe.tsx',
