@@ -43,7 +43,7 @@ export function AuthButtons() {
         // labels are for screen readers only and the bonus balance sits under the cash one.
         <DialogTrigger
           modal="PayIn"
-          className="flex min-h-10 min-w-0 flex-col items-end justify-center rounded-xl px-1.5 text-right text-sm leading-tight transition hover:bg-panel-2 sm:flex-row sm:items-center sm:gap-3 sm:px-2"
+          className="flex min-h-10 shrink-0 flex-col items-end justify-center rounded-xl px-1.5 text-right text-sm leading-tight transition hover:bg-panel-2 sm:flex-row sm:items-center sm:gap-3 sm:px-2"
           testId="header-wallet"
         >
           <span className="block whitespace-nowrap" data-testid="header-balance">

@@ -20,12 +20,12 @@ export async function Header() {
             {t('app.name')}
           </span>
         </Link>
-        <div className="order-3 w-full lg:order-none lg:w-auto lg:flex-1">
+        <div className="order-3 w-full lg:order-none lg:w-auto lg:min-w-0 lg:flex-1">
           <MainNav />
         </div>
         {/* On phones it fills the rest of the row (justified right), so its edge does not move when the
             guest's buttons give way to a signed-in player's. */}
-        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-2 lg:flex-initial">
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-2 lg:flex-initial lg:shrink-0">
           {/* On phones the language switcher lives in the footer, to keep the header on one line. */}
           <div className="hidden sm:block">
             <LanguageSwitcher />
