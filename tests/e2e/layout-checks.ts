@@ -182,21 +182,26 @@ export function measureHeader(page: Page): Promise<HeaderMeasure> {
       if (scrollWidth <= clientWidth + 1 && scrollHeight <= clientHeight + 1) return [];
       return [{ ...note(h), scrollWidth, clientWidth, scrollHeight, clientHeight }];
     });
-    const cutOff = [...header.querySelectorAll('button, a')].filter(shown).flatMap((el) => {
-      const r = el.getBoundingClientRect();
-      for (let p = el.parentElement; p && p !== header.parentElement; p = p.parentElement) {
-        const style = getComputedStyle(p);
-        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-        const box = p.getBoundingClientRect();
-        const out =
-          r.left < box.left - 1 ||
-          r.right > box.right + 1 ||
-          r.top < box.top - 1 ||
-          r.bottom > box.bottom + 1;
-        if (out) return [{ ...note(el), by: note(p) }];
-      }
-      return [];
-    });
+    // The main navigation is a strip that scrolls sideways when it does not fit (the issue allows a
+    // "More" menu or scrolling): its links may run out of view; every other control must not.
+    const cutOff = [...header.querySelectorAll('button, a')]
+      .filter(shown)
+      .filter((el) => !el.closest('nav'))
+      .flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        for (let p = el.parentElement; p && p !== header.parentElement; p = p.parentElement) {
+          const style = getComputedStyle(p);
+          if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+          const box = p.getBoundingClientRect();
+          const out =
+            r.left < box.left - 1 ||
+            r.right > box.right + 1 ||
+            r.top < box.top - 1 ||
+            r.bottom > box.bottom + 1;
+          if (out) return [{ ...note(el), by: note(p) }];
+        }
+        return [];
+      });
     return { present: true, height: header.getBoundingClientRect().height, rowItems, clipped, cutOff };
   });
 }

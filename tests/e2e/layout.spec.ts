@@ -24,8 +24,8 @@ import { expect, gotoHydrated, newPlayerWithDeposit, test } from './support';
  *   2. from 1024 px on, has a header of one row: no taller than the same page's header at 1920 px, and
  *      the children of its row side by side;
  *   3. signed in, shows the balance in the header, on screen, as an amount of money;
- *   4. has no header button or link whose text overflows its box (nor, from 1024 px on, one cut off by
- *      a box of the header that clips or scrolls: a navigation that scrolls instead of wrapping);
+ *   4. has no header button or link whose text overflows its box (nor, from 1024 px on, one outside
+ *      the main navigation cut off by a box of the header that clips or scrolls);
  *   5. has no axe violation of impact serious or critical (no rule disabled).
  * One test per route and state; the widths are looped inside with soft assertions, so one run lists
  * every failing width and check, each message naming the address, the width and the state, with the
@@ -153,8 +153,8 @@ async function checkRoute(page: Page, path: string, state: State, testInfo: Test
         expect.soft(balance.text, `${where}: header balance shows no amount of money`).toMatch(RUB_AMOUNT);
       }
       // 4. No header button or link whose text overflows its box, nor (from 1024 px on) one that a box
-      // of the header cuts off. Below 1024 px the main navigation is a strip that scrolls sideways by
-      // design (components/layout/main-nav.tsx), so its links may run out of view there.
+      // of the header cuts off. The main navigation is a strip that scrolls sideways when it does not
+      // fit, by design (components/layout/main-nav.tsx), so its links may run out of view.
       expect.soft(header.clipped, `${where}: header controls whose content overflows their box`).toEqual([]);
       if (width >= 1024) {
         expect
