@@ -132,7 +132,7 @@ describe('number and compact', () => {
     expect(ru.compact(1234567)).toBe(`1,23${NBSP}млн`);
     expect(en.compact(1500)).toBe('1.5K');
     expect(en.compact(1234567)).toBe('1.23M');
-    expect(kz.compact(1500)).toBe(`1,5${NBSP}мың`);
+    expect(kz.compact(1500)).toBe(`1,5${NBSP}тыс.`);
     expect(kz.compact(1234567)).toBe(`1,23${NBSP}млн`);
     expect(en.compact(950)).toBe('950');
   });
@@ -157,15 +157,15 @@ describe('percent', () => {
     expect(ru.percent(100)).toBe(`100,00${NBSP}%`);
     expect(en.percent(49.5)).toBe('49.50%');
     expect(en.percent(12.3456)).toBe('12.35%');
-    expect(kz.percent(49.5)).toBe('49,50%');
-    expect(kz.percent(0.01)).toBe('0,01%');
+    expect(kz.percent(49.5)).toBe(`49,50${NBSP}%`);
+    expect(kz.percent(0.01)).toBe(`0,01${NBSP}%`);
   });
 
   it('shows more decimals when asked, never fewer than two', () => {
     expect(ru.percent(0.001, 3)).toBe(`0,001${NBSP}%`);
     expect(en.percent(0.001, 3)).toBe('0.001%');
     expect(en.percent(12.5, 3)).toBe('12.50%');
-    expect(kz.percent(0.001, 3)).toBe('0,001%');
+    expect(kz.percent(0.001, 3)).toBe(`0,001${NBSP}%`);
     expect(en.percent(12.3456, 0)).toBe('12.35%');
   });
 });
@@ -176,8 +176,8 @@ describe('dateTime', () => {
     expect(ru.dateTime(INSTANT, 'Asia/Almaty')).toBe('5 мар. 2024 г., 19:07');
     expect(en.dateTime(INSTANT, 'UTC')).toBe('Mar 5, 2024, 2:07 PM');
     expect(en.dateTime(INSTANT, 'Asia/Almaty')).toBe('Mar 5, 2024, 7:07 PM');
-    expect(kz.dateTime(INSTANT, 'UTC')).toBe('2024 ж. 05 нау., 14:07');
-    expect(kz.dateTime(INSTANT, 'Asia/Almaty')).toBe('2024 ж. 05 нау., 19:07');
+    expect(kz.dateTime(INSTANT, 'UTC')).toBe('05.03.2024, 14:07');
+    expect(kz.dateTime(INSTANT, 'Asia/Almaty')).toBe('05.03.2024, 19:07');
   });
 
   it('takes a timestamp or a Date as well as text', () => {
@@ -189,7 +189,7 @@ describe('dateTime', () => {
     for (const timeZone of [undefined, null, '', 'Not/AZone', 'UTC+99']) {
       expect(ru.dateTime(LOCAL, timeZone)).toBe('5 мар. 2024 г., 14:07');
       expect(en.dateTime(LOCAL, timeZone)).toBe('Mar 5, 2024, 2:07 PM');
-      expect(kz.dateTime(LOCAL, timeZone)).toBe('2024 ж. 05 нау., 14:07');
+      expect(kz.dateTime(LOCAL, timeZone)).toBe('05.03.2024, 14:07');
     }
   });
 

@@ -40,11 +40,16 @@ function toDate(value: string | number | Date): Date | null {
 
 function createFormatter(locale: Locale): Formatter {
   const iso = LOCALE_RECORDS[locale].iso;
+  // Browsers ship little or no Kazakh formatting data (Chromium formats kk-KZ as `₽ 1,000.00` and
+  // `2026 M11 25`, while Node's full ICU writes `1 000,00 ₽`): Kazakh pages format with Kazakhstan's
+  // Russian conventions, which every ICU has and which match Kazakh's for numbers and money, and show
+  // dates as numbers (`25.11.2026, 14:07`), so server and browser agree.
+  const tag = locale === 'kz' ? 'ru-KZ' : iso;
   const moneyFormats = new Map<Currency, Intl.NumberFormat>();
   const moneyFormat = (currency: Currency) => {
     let format = moneyFormats.get(currency);
     if (!format) {
-      format = new Intl.NumberFormat(iso, {
+      format = new Intl.NumberFormat(tag, {
         style: 'currency',
         currency,
         currencyDisplay: 'narrowSymbol',
@@ -55,14 +60,17 @@ function createFormatter(locale: Locale): Formatter {
     }
     return format;
   };
-  const plain = new Intl.NumberFormat(iso);
-  const compact = new Intl.NumberFormat(iso, { notation: 'compact', maximumFractionDigits: 2 });
-  const multiplier = new Intl.NumberFormat(iso, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  const plain = new Intl.NumberFormat(tag);
+  const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 2 });
+  const multiplier = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const percents = new Map<number, Intl.NumberFormat>();
   const decimals = new Map<number, Intl.NumberFormat>();
-  const dateTimeOptions: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  const dateTime = new Intl.DateTimeFormat(iso, dateTimeOptions);
-  const time = new Intl.DateTimeFormat(iso, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const dateTimeOptions: Intl.DateTimeFormatOptions = {
+    dateStyle: locale === 'kz' ? 'short' : 'medium',
+    timeStyle: 'short',
+  };
+  const dateTime = new Intl.DateTimeFormat(tag, dateTimeOptions);
+  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
   const formatter: Formatter = {
     locale,
@@ -76,7 +84,7 @@ function createFormatter(locale: Locale): Formatter {
     decimal: (value, digits) => {
       let format = decimals.get(digits);
       if (!format) {
-        format = new Intl.NumberFormat(iso, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+        format = new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits });
         decimals.set(digits, format);
       }
       return format.format(value);
@@ -86,7 +94,7 @@ function createFormatter(locale: Locale): Formatter {
     percent: (value, maximumFractionDigits = 2) => {
       let format = percents.get(maximumFractionDigits);
       if (!format) {
-        format = new Intl.NumberFormat(iso, {
+        format = new Intl.NumberFormat(tag, {
           style: 'percent',
           minimumFractionDigits: 2,
           maximumFractionDigits: Math.max(2, maximumFractionDigits),
@@ -100,7 +108,7 @@ function createFormatter(locale: Locale): Formatter {
       if (!date) return String(value);
       if (!timeZone) return dateTime.format(date);
       try {
-        return new Intl.DateTimeFormat(iso, { ...dateTimeOptions, timeZone }).format(date);
+        return new Intl.DateTimeFormat(tag, { ...dateTimeOptions, timeZone }).format(date);
       } catch {
         return dateTime.format(date);
       }
