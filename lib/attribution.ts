@@ -1,6 +1,8 @@
 import Cookies from 'js-cookie';
 import { COOKIE } from '@/lib/constants/cookies';
 import { FINGERPRINT_STORAGE_KEY, PROMO_SESSION_STORAGE_KEY } from '@/lib/constants/storage';
+import { FINGERPRINT_REGISTRATION_WAIT_MS } from '@/lib/constants/timing';
+import { getFingerprintWithin } from '@/lib/fingerprint';
 import type { AttachSourceBody } from '@/lib/contracts/traffic';
 
 /**
@@ -23,6 +25,16 @@ export function registrationAttribution(promo?: string | null) {
     stag: read(COOKIE.stag),
     promo: promo?.trim() || queryPromo || null,
   };
+}
+
+/**
+ * `registrationAttribution` for a registration request: the fingerprint is the stored one, else the one
+ * being computed (the sign-up dialog starts it when it opens, lib/fingerprint.ts) when it comes within
+ * FINGERPRINT_REGISTRATION_WAIT_MS, else null.
+ */
+export async function registrationAttributionWithFingerprint(promo?: string | null) {
+  const fpp = await getFingerprintWithin(FINGERPRINT_REGISTRATION_WAIT_MS);
+  return { ...registrationAttribution(promo), fpp };
 }
 
 /** `POST middleware/ip` with the host and user agent (spec section 7). Failures are swallowed and logged. */

@@ -35,6 +35,11 @@ export const SUPPORT_CHAT_LOAD_DELAY_MS = 3_000;
 export const SUPPORT_CHAT_LOAD_TIMEOUT_MS = 15_000;
 /** The fingerprint is computed after this delay when `requestIdleCallback` is unavailable. */
 export const FINGERPRINT_FALLBACK_DELAY_MS = 500;
+/**
+ * A registration waits at most this long for a fingerprint still being computed (it starts when the
+ * sign-up dialog opens), then goes without one (`fpp: null`) rather than keep the player waiting.
+ */
+export const FINGERPRINT_REGISTRATION_WAIT_MS = 1_500;
 /** Default time-to-live of the reload guard. */
 export const RELOAD_GUARD_TTL_MS = 10_000;
 

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { buttonClass } from '@/components/ui/button-styles';
 import { toE164 } from '@/components/ui/phone-input';
@@ -10,8 +10,9 @@ import { TextField } from '@/components/ui/text-field';
 import { registerByEmail, registerByPhone } from '@/features/auth/api/auth-calls';
 import { schedulePostRegistrationDeposit } from '@/features/auth/lib/post-registration';
 import { useCompleteLogin } from '@/features/auth/lib/use-complete-login';
-import { registrationAttribution } from '@/lib/attribution';
+import { registrationAttributionWithFingerprint } from '@/lib/attribution';
 import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@/lib/constants/currencies';
+import { getFingerprint } from '@/lib/fingerprint';
 import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
@@ -45,6 +46,11 @@ export function SignupForm() {
       agree: false,
     },
   });
+  // The dialog is open: a registration will send the device fingerprint (`fpp`), so compute it now (when
+  // none is stored), not on every page (lib/fingerprint.ts).
+  useEffect(() => {
+    void getFingerprint();
+  }, []);
   const channel = useWatch({ control: form.control, name: 'channel' });
   const errors = form.formState.errors;
   const currency = useWatch({ control: form.control, name: 'currency' });
@@ -56,7 +62,7 @@ export function SignupForm() {
     const common = {
       password: values.password,
       currency: values.currency,
-      ...registrationAttribution(values.promo),
+      ...(await registrationAttributionWithFingerprint(values.promo)),
       ...(HCAPTCHA_SITE_KEY ? { 'h-captcha-response': captchaToken } : {}),
     };
     try {

@@ -11,7 +11,7 @@ const nav = vi.hoisted(() => ({ params: new URLSearchParams() }));
 vi.mock('next/navigation', () => ({ useSearchParams: () => nav.params }));
 
 const fingerprint = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/features/traffic/lib/fingerprint', () => ({ getFingerprint: fingerprint.get }));
+vi.mock('@/lib/fingerprint', () => ({ getFingerprint: fingerprint.get }));
 
 const traffic = createTrafficBackend();
 const server = withMockServer(createMockServer(...trafficHandlers(traffic)));
@@ -128,9 +128,9 @@ describe('AttributionCapture', () => {
     expect(Cookies.get('prHash')).toBe('first');
   });
 
-  it('starts the fingerprint on every visit', async () => {
-    await visit('');
-    expect(fingerprint.get).toHaveBeenCalled();
+  it('computes no fingerprint for a visit without subH (only the page-open event and sign-up need one)', async () => {
+    await visit('stag=aff_1&utm_source=google');
+    expect(fingerprint.get).not.toHaveBeenCalled();
   });
 
   describe('the UTM call', () => {

@@ -15,7 +15,7 @@ import {
   pageOpenSubH,
   queryParametersBody,
 } from '@/features/traffic/lib/capture';
-import { getFingerprint } from '@/features/traffic/lib/fingerprint';
+import { getFingerprint } from '@/lib/fingerprint';
 import { COOKIE, cookieExpiresDays, cookieExpiresFor, type CookieName } from '@/lib/constants/cookies';
 import { URL_MAX, USER_AGENT_MAX } from '@/lib/contracts/traffic';
 import { withoutPrivateParams, withoutPrivateParamsInUrl } from '@/lib/private-query';
@@ -26,13 +26,13 @@ import { withoutPrivateParams, withoutPrivateParamsInUrl } from '@/lib/private-q
  * link with `stag` or UTM tags); a remount or a navigation without such parameters captures nothing new.
  * Renders nothing; mount it inside a `<Suspense>` (it reads the query).
  *
- * - Starts the device fingerprint, so that a registration finds `fpp`.
  * - Sets the attribution cookies of `attributionCookies` (features/traffic/lib/capture.ts).
  * - With any affiliate parameter: `POST /middleware/affiliate` with all query parameters.
  * - With utm_source, utm_medium, utm_campaign and utm_term all non-empty and no `advId` cookie:
  *   `POST /middleware/utm`, then `advId` (1 day) and, when the reply has a promo, `adBonusType`,
  *   `adBonusValue` and `adBonusModal` = '1' (600 s each).
- * - With `subH`: `POST middleware/registerPageOpenEvent` with the fingerprint and the page address.
+ * - With `subH`: `POST middleware/registerPageOpenEvent` with the fingerprint (computed for it when none
+ *   is stored: only then, lib/fingerprint.ts) and the page address.
  * - Without a `userVersion` cookie: `POST middleware/ip`, then `userVersion` = the IP and
  *   `userBrowser` = the user agent (1 day each).
  *
@@ -74,7 +74,6 @@ export function resetAttributionCapture(): void {
 }
 
 async function captureAttribution(query: URLSearchParams): Promise<void> {
-  void getFingerprint();
   await attempt('attribution cookies failed', async () => {
     for (const cookie of attributionCookies(query, (name) => Cookies.get(name))) {
       setCookie(cookie.name, cookie.value, cookieExpiresDays(cookie.maxAgeS));

@@ -16,6 +16,11 @@ async function freshGetFingerprint() {
   return (await import('./fingerprint')).getFingerprint;
 }
 
+async function freshGetFingerprintWithin() {
+  vi.resetModules();
+  return (await import('./fingerprint')).getFingerprintWithin;
+}
+
 describe('getFingerprint', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -113,5 +118,34 @@ describe('getFingerprint', () => {
     await vi.advanceTimersByTimeAsync(FINGERPRINT_FALLBACK_DELAY_MS);
     await expect(fingerprint).resolves.toBe(expectedFingerprint(VISITOR_ID));
     expect(log).toHaveBeenCalledTimes(2);
+  });
+
+  describe('getFingerprintWithin', () => {
+    it('answers the fingerprint computed within the wait', async () => {
+      const getFingerprintWithin = await freshGetFingerprintWithin();
+      const fingerprint = getFingerprintWithin(FINGERPRINT_FALLBACK_DELAY_MS + 1_000);
+      await vi.advanceTimersByTimeAsync(FINGERPRINT_FALLBACK_DELAY_MS);
+      await expect(fingerprint).resolves.toBe(expectedFingerprint(VISITOR_ID));
+    });
+
+    it('answers null once the wait is over, and the computation goes on and stores its value', async () => {
+      let finish: ((value: { visitorId: string }) => void) | undefined;
+      fp.get.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+      const getFingerprintWithin = await freshGetFingerprintWithin();
+      const fingerprint = getFingerprintWithin(1_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await expect(fingerprint).resolves.toBeNull();
+      finish?.({ visitorId: VISITOR_ID });
+      await vi.waitFor(() =>
+        expect(window.localStorage.getItem(FINGERPRINT_STORAGE_KEY)).toBe(expectedFingerprint(VISITOR_ID)),
+      );
+    });
+
+    it('answers a stored fingerprint at once', async () => {
+      window.localStorage.setItem(FINGERPRINT_STORAGE_KEY, 'stored-fingerprint');
+      const getFingerprintWithin = await freshGetFingerprintWithin();
+      await expect(getFingerprintWithin(0)).resolves.toBe('stored-fingerprint');
+      expect(fp.load).not.toHaveBeenCalled();
+    });
   });
 });

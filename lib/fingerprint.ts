@@ -8,6 +8,11 @@ import { TEXT_MAX } from '@/lib/contracts/traffic';
  * after the request when idle callbacks are unavailable, and kept in local storage under
  * FINGERPRINT_STORAGE_KEY. Registration sends it as `fpp`, the page-open event as `uuid`.
  *
+ * It is computed only when one of them needs it, never on every page (FingerprintJS costs seconds of
+ * main-thread work on a slow phone, issue 14): the sign-up dialog asks for it when it opens and waits
+ * for it before the registration request, at most FINGERPRINT_REGISTRATION_WAIT_MS
+ * (`getFingerprintWithin`); the attribution capture asks for it when the address carries `subH`.
+ *
  * "Encrypted" (the spec does not say how): we never keep or send FingerprintJS's raw `visitorId`, only
  * the SHA-256 hex digest of `FINGERPRINT_SALT + ':' + visitorId`. The salt is fixed for the app so the
  * same device yields the same value on every visit and every mirror; it is a one-way hash, not
@@ -36,6 +41,21 @@ export function getFingerprint(): Promise<string | null> {
     });
   }
   return pending;
+}
+
+/**
+ * `getFingerprint()`, but null once `waitMs` have passed without it (the computation goes on, and its
+ * value is stored for the next caller). A stored fingerprint answers at once. Never rejects.
+ */
+export function getFingerprintWithin(waitMs: number): Promise<string | null> {
+  if (typeof window === 'undefined') return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(() => resolve(null), waitMs);
+    void getFingerprint().then((fingerprint) => {
+      window.clearTimeout(timer);
+      resolve(fingerprint);
+    });
+  });
 }
 
 async function computeFingerprint(): Promise<string | null> {
