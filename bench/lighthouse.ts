@@ -4,14 +4,35 @@
  * `npm run bench:web` serves it (bench/lib/web-stack.ts: the API in this process with the demo players,
  * the `.next-bench` build, reused when up to date). The history page is audited signed in as the demo
  * player (its token in the `token` cookie, set before the audit). Each page gets a fresh Chrome profile
- * (CHROME_PATH, default /usr/bin/chromium). Prints the four category scores, TBT, CLS and LCP per page.
+ * (CHROME_PATH, default /usr/bin/chromium). Prints the four category scores, TBT, CLS and LCP per page,
+ * then, per page, where the main thread went: the longest tasks (start, duration, script) and the
+ * scripts' main-thread time (Lighthouse's bootup-time: total, evaluation, parse and compile), and the
+ * LCP element.
+ *
+ * Options: `--page /ru` (repeatable) audits only those pages; `--save DIR` writes each page's full
+ * Lighthouse report (JSON) into DIR; `--rebuild` builds even when the build is up to date.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startProductWeb } from './lib/web-stack';
 
 const REBUILD = process.argv.includes('--rebuild');
+/** The values of every `--name value` on the command line. */
+function optionValues(name: string): string[] {
+  const values: string[] = [];
+  process.argv.forEach((arg, index) => {
+    if (arg === name && process.argv[index + 1]) values.push(process.argv[index + 1]);
+  });
+  return values;
+}
+const ONLY_PAGES = optionValues('--page');
+const SAVE_DIR = optionValues('--save')[0];
+/** Rows of the per-page breakdown. */
+const TOP_TASKS = 12;
+const TOP_SCRIPTS = 10;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -34,8 +55,26 @@ async function signIn(apiBase: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+interface LongTask {
+  startTime: number;
+  duration: number;
+  url: string;
+}
+
+interface ScriptTime {
+  url: string;
+  total: number;
+  scripting: number;
+  scriptParseCompile: number;
+}
+
 interface PageResult {
   path: string;
+  longTasks: LongTask[];
+  scripts: ScriptTime[];
+  lcpElement: string;
+  /** Main-thread time per kind of work (Lighthouse's mainthread-work-breakdown), ms. */
+  mainThread: { group: string; duration: number }[];
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   tbt: number;
   cls: number;
@@ -60,7 +99,16 @@ async function audit(url: string, token: string | null): Promise<PageResult> {
       if (!result) throw new Error(`${url}: Lighthouse returned nothing`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (SAVE_DIR) {
+        mkdirSync(SAVE_DIR, { recursive: true });
+        const file = join(SAVE_DIR, `${new URL(url).pathname.replace(/\//g, '_') || '_'}.json`);
+        writeFileSync(file, JSON.stringify(lhr));
+      }
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const items = <T>(id: string): T[] => {
+        const details = lhr.audits[id]?.details as { items?: T[] } | undefined;
+        return details?.items ?? [];
+      };
       return {
         path: new URL(url).pathname,
         scores: Object.fromEntries(
@@ -70,6 +118,10 @@ async function audit(url: string, token: string | null): Promise<PageResult> {
         cls: numeric('cumulative-layout-shift'),
         lcp: numeric('largest-contentful-paint'),
         finalUrl: lhr.finalDisplayedUrl,
+        longTasks: items<LongTask>('long-tasks'),
+        scripts: items<ScriptTime>('bootup-time'),
+        lcpElement: lcpElement(lhr.audits['lcp-breakdown-insight']?.details),
+        mainThread: items<{ group: string; duration: number }>('mainthread-work-breakdown'),
       };
     } finally {
       await browser.disconnect();
@@ -79,13 +131,53 @@ async function audit(url: string, token: string | null): Promise<PageResult> {
   }
 }
 
+/** The LCP element's selector and text, from the LCP breakdown insight. */
+function lcpElement(details: unknown): string {
+  const lists = (details as { items?: { type?: string; selector?: string; nodeLabel?: string }[] })?.items;
+  const node = lists?.find((item) => item.type === 'node');
+  if (!node) return '–';
+  return `${node.selector ?? '?'} "${(node.nodeLabel ?? '').slice(0, 60)}"`;
+}
+
+/** A script address without its origin (`/_next/static/chunks/x.js`). */
+function shortUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+function printBreakdown(r: PageResult): void {
+  console.log('');
+  console.log(`${r.path}: LCP element ${r.lcpElement}`);
+  console.log(
+    `  main thread: ${r.mainThread.map((g) => `${g.group} ${g.duration.toFixed(0)} ms`).join(', ')}`,
+  );
+  console.log(`  longest tasks (of ${r.longTasks.length}; start, duration, script):`);
+  for (const task of [...r.longTasks].sort((a, b) => b.duration - a.duration).slice(0, TOP_TASKS)) {
+    console.log(
+      `    ${task.startTime.toFixed(0).padStart(6)} ms  ${task.duration.toFixed(0).padStart(5)} ms  ${shortUrl(task.url)}`,
+    );
+  }
+  console.log('  scripts by main-thread time (total, evaluation, parse+compile):');
+  for (const script of r.scripts.slice(0, TOP_SCRIPTS)) {
+    console.log(
+      `    ${script.total.toFixed(0).padStart(5)} ms  ${script.scripting.toFixed(0).padStart(5)} ms  ${script.scriptParseCompile.toFixed(0).padStart(4)} ms  ${shortUrl(script.url)}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const product = await startProductWeb({ rebuild: REBUILD });
   const results: PageResult[] = [];
   try {
     console.log(`product: web ${product.web.base}, API ${product.api.base}; Chrome ${CHROME_PATH}`);
     const token = await signIn(product.api.base);
-    for (const { path, signedIn } of PAGES) {
+    const pages = ONLY_PAGES.length ? PAGES.filter((page) => ONLY_PAGES.includes(page.path)) : PAGES;
+    if (pages.length === 0) throw new Error(`--page: none of ${PAGES.map((page) => page.path).join(', ')}`);
+    for (const { path, signedIn } of pages) {
       console.log(`Lighthouse (mobile) ${path}${signedIn ? ' (signed in as the demo player)' : ''} …`);
       results.push(await audit(`${product.web.base}${path}`, signedIn ? token : null));
     }
@@ -115,6 +207,7 @@ async function main(): Promise<void> {
   for (const r of results) {
     if (new URL(r.finalUrl).pathname !== r.path) console.log(`note: ${r.path} ended on ${r.finalUrl}`);
   }
+  for (const r of results) printBreakdown(r);
 }
 
 main().catch((error) => {
