@@ -11,6 +11,7 @@ import { createTestApp } from '../../test/helpers';
 import { revokeUserFamilies } from '../auth/tokens';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { gameHouseAccount, IdempotencyConflictError, transfer, userAccount } from '../ledger/service';
+import { adjustBalance } from '../wallet/service';
 import { api, cashBalance, key, newPlayer } from './testing';
 
 const { app, db, pool } = await createTestApp();
@@ -197,6 +198,50 @@ describe('the instant bet statement', () => {
     expect(changed.statusCode).toBe(409);
     expect(await betsOf(player.id)).toBe(1);
     expect(await nonceOf(player.token)).toBe(1);
+  });
+
+  it('answers a repeated request its first result though the balance or the case changed since', async () => {
+    const player = await newPlayer(app, db, 1_000);
+    const p = api(app, player.token);
+    const body = diceBet();
+    const first = await p.post('/dice/bet', body);
+    expect(first.statusCode, first.body).toBe(200);
+    const opened = { idempotency_key: key() };
+    const box = await p.post('/cases/classic/open', opened);
+    expect(box.statusCode, box.body).toBe(200);
+
+    // The money is gone (an operator debit): a new bet is refused, the repeated ones answer their bets.
+    await adjustBalance(db, {
+      userId: player.id,
+      currency: 'RUB',
+      direction: 'debit',
+      amountMinor: BigInt(Math.round((await cashBalance(app, player.token)) * 100)),
+      reason: 'test: empty the balance',
+      key: key(),
+      source: 'admin',
+    });
+    const refused = await p.post('/dice/bet', diceBet());
+    expect(refused.statusCode, refused.body).toBe(422);
+    const again = await p.post('/dice/bet', body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().bet.id).toBe(first.json().bet.id);
+    expect((await p.post('/dice/bet', { ...body, amount: 2 })).statusCode).toBe(409);
+
+    // The case changed, then was disabled, after the process read it: the repeated opening is answered.
+    await db.execute(sql`UPDATE game_cases SET updated_at = now() WHERE slug = 'classic'`);
+    const reopened = await p.post('/cases/classic/open', opened);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().bet.id).toBe(box.json().bet.id);
+    await db.execute(sql`UPDATE game_cases SET enabled = false, updated_at = now() WHERE slug = 'classic'`);
+    try {
+      const disabled = await p.post('/cases/classic/open', opened);
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      expect(disabled.json().bet.id).toBe(box.json().bet.id);
+    } finally {
+      await db.execute(sql`UPDATE game_cases SET enabled = true, updated_at = now() WHERE slug = 'classic'`);
+    }
+    expect(await betsOf(player.id)).toBe(2);
+    await assertLedgerInvariants(db);
   });
 
   it('opens a case at its current price and table: a case changed after the process read it is read again', async () => {

@@ -2,12 +2,14 @@
  * The instant bet in one statement (issue 14). The general path (service.ts placeBet) takes a dozen round
  * trips to PostgreSQL inside one transaction; this one takes one: the player's seed pair is read once and
  * kept here, the outcome is computed from it in this process, and one call of the SQL function
- * `game_place_instant_bet` (migration 0008_bet_statement.sql) checks, in autocommit, everything the
+ * `game_place_instant_bet` (migrations 0008_bet_statement.sql to 0010_bet_statement_key.sql) checks, in autocommit, everything the
  * outcome and the money depend on and writes the bet, the nonce and both ledger transfers:
  *
  * - the token's family is live (revocation takes effect at the very next bet: the check is in the
  *   statement that moves the money, not in a cache);
- * - the idempotency key is unused (else the bet placed under it is answered again, as placeBet does);
+ * - the idempotency key is unused (the bet's insert finds it taken, and the bet placed under it is
+ *   answered again, as placeBet does; a request refused for want of money or for a changed case looks
+ *   its key up first, so a repeated request is never refused what its first answer gave);
  * - the seed pair is still active, at this nonce and client seed (else the pair is read again and the bet
  *   played again: an outcome never comes from a pair other than the one it is stored with);
  * - a case opened is still enabled and unchanged since it was read (else it is read again and the bet
@@ -59,7 +61,7 @@ export interface StatementBet {
   now: Date;
 }
 
-/** The call of the bet's SQL function (migration 0008_bet_statement.sql), in its parameters' order. */
+/** The call of the bet's SQL function (migrations 0008 to 0010), in its parameters' order. */
 const PLACE_INSTANT_BET = `SELECT bet_id, balance_after FROM game_place_instant_bet(
   $1::int, $2::uuid, $3::int, $4::int, $5::text, $6::text, $7::text, $8::bigint, $9::bigint, $10::bigint,
   $11::jsonb, $12::jsonb, $13::text, $14::text, $15::bigint, $16::int, $17::timestamptz, $18::int, $19::text)`;
@@ -125,11 +127,18 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
     state.accounts = true;
   }
 
-  async function replay(bet: StatementBet, hash: string): Promise<BetResult> {
+  /** The bet placed under the key, answered again (409 when the request differs), else null. */
+  async function replayIfUsed(bet: StatementBet, hash: string): Promise<BetResult | null> {
     const existing = await betByKey(db, bet.userId, bet.idempotencyKey);
-    if (!existing) throw new Error(`bet ${bet.idempotencyKey} of user ${bet.userId} is not visible`);
+    if (!existing) return null;
     if (existing.bet.requestHash !== hash) throw new IdempotencyConflictError(bet.idempotencyKey);
     return { bet: existing, balanceMinor: existing.bet.balanceAfterMinor, replayed: true };
+  }
+
+  async function replay(bet: StatementBet, hash: string): Promise<BetResult> {
+    const replayed = await replayIfUsed(bet, hash);
+    if (!replayed) throw new Error(`bet ${bet.idempotencyKey} of user ${bet.userId} is not visible`);
+    return replayed;
   }
 
   const statement = {
@@ -231,13 +240,17 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
       } catch (error) {
         const code = sqlState(error);
         if (code === 'CB401') throw new UnauthorizedError();
-        if (code === 'CB422') throw notEnoughMoney();
-        if (code === 'CB200') return GENERAL_PATH;
-        if (code === 'CB301') return CASE_CHANGED;
-        // The key was used, or taken by a twin request between the check and the insert.
-        if (code === 'CB409' || isUniqueViolation(error, 'game_bets_user_idempotency_unique')) {
-          return replay(bet, hash);
+        // The statement does not look the key up (migration 0010): a repeated request refused for what
+        // changed since its first answer (the balance, the case) is answered that first result.
+        if (code === 'CB422') {
+          const replayed = await replayIfUsed(bet, hash);
+          if (replayed) return replayed;
+          throw notEnoughMoney();
         }
+        if (code === 'CB200') return GENERAL_PATH;
+        if (code === 'CB301') return (await replayIfUsed(bet, hash)) ?? CASE_CHANGED;
+        // The key was used: the bet's insert found it taken (by an earlier request or a twin).
+        if (isUniqueViolation(error, 'game_bets_user_idempotency_unique')) return replay(bet, hash);
         if (code === 'CB300' && attempt >= STALE_ATTEMPTS) {
           players.delete(bet.userId);
           return GENERAL_PATH;
