@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CURRENCIES, CURRENCY_SYMBOLS } from '@/lib/constants/currencies';
 import { formatterFor } from './format';
 
@@ -211,5 +211,42 @@ describe('time', () => {
   it('returns what is not a date as text', () => {
     expect(ru.time('not a date')).toBe('not a date');
     expect(en.time('2024-13-45')).toBe('2024-13-45');
+  });
+});
+
+describe('the cost of a formatter', () => {
+  it('builds no Intl formatter until one is used, then one per kind (and per time zone)', async () => {
+    vi.resetModules();
+    const built = { number: 0, dateTime: 0 };
+    const { NumberFormat, DateTimeFormat } = Intl;
+    Intl.NumberFormat = class extends NumberFormat {
+      constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+        super(...args);
+        built.number += 1;
+      }
+    } as typeof NumberFormat;
+    Intl.DateTimeFormat = class extends DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+        super(...args);
+        built.dateTime += 1;
+      }
+    } as typeof DateTimeFormat;
+    try {
+      const { formatterFor: fresh } = await import('./format');
+      const format = fresh('en');
+      expect(built).toEqual({ number: 0, dateTime: 0 });
+      format.money(1, 'RUB');
+      format.money(2, 'RUB');
+      expect(built).toEqual({ number: 1, dateTime: 0 });
+      format.dateTime(INSTANT, 'Asia/Almaty');
+      format.dateTime(INSTANT, 'Asia/Almaty');
+      format.dateTime(INSTANT, 'Not/AZone');
+      format.dateTime(INSTANT, 'Not/AZone');
+      // Almaty's, then the browser's for the invalid zone (whose own attempt threw before counting).
+      expect(built).toEqual({ number: 1, dateTime: 2 });
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+      Intl.DateTimeFormat = DateTimeFormat;
+    }
   });
 });

@@ -38,6 +38,12 @@ function toDate(value: string | number | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** `make()` on the first call, the same value after. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 function createFormatter(locale: Locale): Formatter {
   const iso = LOCALE_RECORDS[locale].iso;
   // Browsers ship little or no Kazakh formatting data (Chromium formats kk-KZ as `₽ 1,000.00` and
@@ -60,17 +66,25 @@ function createFormatter(locale: Locale): Formatter {
     }
     return format;
   };
-  const plain = new Intl.NumberFormat(tag);
-  const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 2 });
-  const multiplier = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  // Each Intl formatter is made on its first use: building one costs milliseconds on a slow phone (the
+  // compact and date ones most), and most pages use one or two of them, or none (issue 14).
+  const plain = lazy(() => new Intl.NumberFormat(tag));
+  const compact = lazy(() => new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 2 }));
+  const multiplier = lazy(
+    () => new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 4 }),
+  );
   const percents = new Map<number, Intl.NumberFormat>();
   const decimals = new Map<number, Intl.NumberFormat>();
   const dateTimeOptions: Intl.DateTimeFormatOptions = {
     dateStyle: locale === 'kz' ? 'short' : 'medium',
     timeStyle: 'short',
   };
-  const dateTime = new Intl.DateTimeFormat(tag, dateTimeOptions);
-  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const dateTime = lazy(() => new Intl.DateTimeFormat(tag, dateTimeOptions));
+  /** Per time zone (a list formats every row in the player's one); null for an invalid zone. */
+  const zonedDateTimes = new Map<string, Intl.DateTimeFormat | null>();
+  const time = lazy(
+    () => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+  );
 
   const formatter: Formatter = {
     locale,
@@ -80,7 +94,7 @@ function createFormatter(locale: Locale): Formatter {
       const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
       return `${sign}${formatter.money(Math.abs(amount), currency)}`;
     },
-    number: (value) => plain.format(value),
+    number: (value) => plain().format(value),
     decimal: (value, digits) => {
       let format = decimals.get(digits);
       if (!format) {
@@ -89,8 +103,8 @@ function createFormatter(locale: Locale): Formatter {
       }
       return format.format(value);
     },
-    compact: (value) => compact.format(value),
-    multiplier: (value) => `${multiplier.format(value)}×`,
+    compact: (value) => compact().format(value),
+    multiplier: (value) => `${multiplier().format(value)}×`,
     percent: (value, maximumFractionDigits = 2) => {
       let format = percents.get(maximumFractionDigits);
       if (!format) {
@@ -106,16 +120,21 @@ function createFormatter(locale: Locale): Formatter {
     dateTime: (value, timeZone) => {
       const date = toDate(value);
       if (!date) return String(value);
-      if (!timeZone) return dateTime.format(date);
-      try {
-        return new Intl.DateTimeFormat(tag, { ...dateTimeOptions, timeZone }).format(date);
-      } catch {
-        return dateTime.format(date);
+      if (!timeZone) return dateTime().format(date);
+      let zoned = zonedDateTimes.get(timeZone);
+      if (zoned === undefined) {
+        try {
+          zoned = new Intl.DateTimeFormat(tag, { ...dateTimeOptions, timeZone });
+        } catch {
+          zoned = null; // not a time zone: the browser's
+        }
+        zonedDateTimes.set(timeZone, zoned);
       }
+      return (zoned ?? dateTime()).format(date);
     },
     time: (value) => {
       const date = toDate(value);
-      return date ? time.format(date) : String(value);
+      return date ? time().format(date) : String(value);
     },
   };
   return formatter;
