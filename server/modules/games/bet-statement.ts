@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { UnauthorizedError } from '../../lib/errors';
 import { activePair, type SeedPairRow } from '../fair/service';
 import { gameHouseAccount, HOUSE_SHARDS, IdempotencyConflictError, userAccount } from '../ledger/service';
+import { betBatches } from './bet-batches';
 import { betByKey, type BetWithPair } from './repository';
 import { notEnoughMoney, requestHash, type BetResult } from './service';
 import type { FairGame } from '@/lib/contracts/games';
@@ -60,11 +61,6 @@ export interface StatementBet {
   case: { id: number; version: string } | null;
   now: Date;
 }
-
-/** The call of the bet's SQL function (migrations 0008 to 0010), in its parameters' order. */
-const PLACE_INSTANT_BET = `SELECT bet_id, balance_after FROM game_place_instant_bet(
-  $1::int, $2::uuid, $3::int, $4::int, $5::text, $6::text, $7::text, $8::bigint, $9::bigint, $10::bigint,
-  $11::jsonb, $12::jsonb, $13::text, $14::text, $15::bigint, $16::int, $17::timestamptz, $18::int, $19::text)`;
 
 /** The answer when the case opened changed since it was read (CB301): read it and play again. */
 export const CASE_CHANGED = Symbol('case changed');
@@ -108,8 +104,8 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
   const players = new Map<number, PlayerState>();
   /** The last bet in progress of each player (see `place`). */
   const turns = new Map<number, Promise<void>>();
-  // A named statement: each connection parses and plans it once.
-  const pool = poolOf(db);
+  // Named statements (each connection plans them once), several bets in one under load (bet-batches.ts).
+  const batches = betBatches(poolOf(db));
 
   async function load(userId: number, known?: PlayerState): Promise<PlayerState> {
     const currency = known?.currency ?? (await currencyOf(userId));
@@ -142,6 +138,9 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
   }
 
   const statement = {
+    /** What the bet executor sent: statements, bets, batches (bet-batches.ts). */
+    batches: batches.stats,
+
     /** The player's currency (what the game's limits are checked in). */
     async currency(userId: number): Promise<Currency> {
       return (players.get(userId) ?? (await load(userId))).currency;
@@ -184,32 +183,27 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
         nonce: pair.nonce,
       });
       try {
-        const result = await pool.query<{ bet_id: number; balance_after: string }>({
-          name: 'game_place_instant_bet',
-          text: PLACE_INSTANT_BET,
-          values: [
-            bet.userId,
-            bet.familyId,
-            pair.id,
-            pair.nonce,
-            pair.clientSeed,
-            bet.game,
-            state.currency,
-            String(bet.amountMinor),
-            String(played.payoutMinor),
-            String(played.multiplierScaled),
-            JSON.stringify(bet.params),
-            JSON.stringify(played.outcome),
-            bet.idempotencyKey,
-            hash,
-            String(bet.wagerMinor),
-            bet.userId % HOUSE_SHARDS,
-            bet.now.toISOString(),
-            bet.case?.id ?? null,
-            bet.case?.version ?? null,
-          ],
-        });
-        const row = result.rows[0];
+        const row = await batches.place([
+          bet.userId,
+          bet.familyId,
+          pair.id,
+          pair.nonce,
+          pair.clientSeed,
+          bet.game,
+          state.currency,
+          String(bet.amountMinor),
+          String(played.payoutMinor),
+          String(played.multiplierScaled),
+          JSON.stringify(bet.params),
+          JSON.stringify(played.outcome),
+          bet.idempotencyKey,
+          hash,
+          String(bet.wagerMinor),
+          bet.userId % HOUSE_SHARDS,
+          bet.now.toISOString(),
+          bet.case?.id ?? null,
+          bet.case?.version ?? null,
+        ]);
         const balanceMinor = BigInt(row.balance_after);
         state.pair = { ...pair, nonce: pair.nonce + 1 };
         const placed: BetWithPair = {
