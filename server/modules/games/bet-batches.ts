@@ -1,9 +1,10 @@
 /**
  * Bets sent to PostgreSQL together (issue 14). Each call of `game_place_instant_bet` in its own statement
  * pays the statement's and the transaction's fixed cost (the protocol, the snapshot, the commit) and one
- * database process's turn on the CPU; under load most of a bet's database time went there. Here a
- * process keeps at most IN_FLIGHT bet statements running; bets arriving while they run wait and leave
- * together, up to BATCH_MAX in one statement that calls the function once per bet, in one transaction.
+ * database process's turn on the CPU (measured on one connection: 0.70 ms of PostgreSQL CPU per bet
+ * alone, 0.48 ms per bet in statements of ten; under load, fewer busy database processes too). Here a
+ * process keeps at most IN_FLIGHT (2) bet statements running; bets arriving while they run wait and leave
+ * together, up to BATCH_MAX (32) in one statement that calls the function once per bet, in one transaction.
  * A bet arriving at a quiet moment leaves at once, alone, as before: batching only happens under load
  * and adds no wait of its own.
  *
@@ -30,9 +31,9 @@ export interface BetRow {
 }
 
 /** Bet statements one process keeps running at once. */
-export const IN_FLIGHT = 4;
+export const IN_FLIGHT = 2;
 /** The most bets in one statement. */
-export const BATCH_MAX = 16;
+export const BATCH_MAX = 32;
 
 /** The index of the house shard among the call's parameters (p_house_shard) and of the player (p_user). */
 const SHARD = 15;
