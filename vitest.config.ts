@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['node_modules/**'],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -226,6 +226,7 @@ async function closedLoop(
   const perGame = new Map<string, number>();
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
+  const generatorBefore = process.cpuUsage();
   await Promise.all(
     players.map(async (token, p) => {
       for (let n = p; performance.now() < deadline; n += 1) {
@@ -244,6 +245,7 @@ async function closedLoop(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const generator = process.cpuUsage(generatorBefore);
   const cpuAfter = await api.cpu();
   const sorted = [...latencies].sort((a, b) => a - b);
   const ok = [...perGame.values()].reduce((a, b) => a + b, 0);
@@ -282,6 +284,13 @@ async function closedLoop(
       'CPU per bet',
       `PostgreSQL ${perBet(cpuAfter.postgresMs - cpuBefore.postgresMs)}, API ${perBet(cpuAfter.apiMs - cpuBefore.apiMs)}`,
       `PostgreSQL ${(limit.postgresCpuMs / Math.max(limit.transactions, 1)).toFixed(3)} ms`,
+      '',
+    ]);
+    // The players' HTTP client runs in this process, on the same two cores: what it takes is not the API's.
+    rows.push([
+      'load generator',
+      `${perBet((generator.user + generator.system) / 1000)} CPU per bet (this process)`,
+      '',
       '',
     ]);
   }

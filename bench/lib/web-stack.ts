@@ -14,6 +14,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { percentile, startBenchApi, type BenchApi } from './api-stack';
+import { wrkAvailable, wrkLoad } from './wrk';
 import buildSources from '../../scripts/build-sources.json';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -170,6 +171,8 @@ export async function startNext({
 }
 
 export interface LoadResult {
+  /** What generated the load: wrk when installed (bench/lib/wrk.ts), else node:http in this process. */
+  generator: 'wrk' | 'node:http';
   requests: number;
   perSecond: number;
   p50: number;
@@ -181,6 +184,8 @@ export interface LoadResult {
 /**
  * GETs `url` over `connections` keep-alive connections, each one request at a time, for `seconds` after
  * a warm-up of `warmupSeconds`; no Accept-Encoding (the bodies are not compressed), like autocannon.
+ * Through wrk when it is installed (bench/lib/wrk.ts; `BENCH_LOAD=node` forces node:http), else with
+ * node:http from this process, which takes a good share of the two cores it measures on.
  */
 export async function loadTest(
   url: string,
@@ -190,6 +195,14 @@ export async function loadTest(
     warmupSeconds = 2,
   }: { connections: number; seconds: number; warmupSeconds?: number },
 ): Promise<LoadResult> {
+  if (process.env.BENCH_LOAD !== 'node' && wrkAvailable()) {
+    const result = await wrkLoad(url, { connections, seconds, warmupSeconds });
+    return {
+      generator: 'wrk',
+      ...result,
+      statuses: new Map([[200, result.requests - result.errors]]),
+    };
+  }
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const get = () =>
     new Promise<number>((resolve, reject) => {
@@ -228,6 +241,7 @@ export async function loadTest(
     const { latencies, statuses, errors, elapsed } = await run(seconds, true);
     latencies.sort((a, b) => a - b);
     return {
+      generator: 'node:http',
       requests: latencies.length,
       perSecond: latencies.length / elapsed,
       p50: percentile(latencies, 50),
