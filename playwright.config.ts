@@ -22,7 +22,11 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // A journey signs a player up (argon2), deposits and opens several pages of the production build: on
+  // this 2-core machine, with two workers and a cold server, the longest took 26-32 s of a 30 s budget
+  // (the first-sight and deposit journeys failed on time alone in a repeat run). Twice that is the budget;
+  // what a test waits for still has its own 10 s (expect) limit.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
