@@ -14,11 +14,12 @@
  *   the whole batch back, and each of its bets is then sent again on its own, so that each gets its own
  *   answer exactly as if it had never been batched (the error of a batch is never answered to a bet);
  *   an unavailable database fails every bet of the batch, as it would each;
- * - lock order: a batch holds the locks of its earlier bets while it takes those of its later ones. One
- *   process never has one player in two batches (bet-statement.ts lets a player's bets take turns), and
- *   every batch takes the house accounts in the order of their shard (bets sorted by shard, then player),
- *   so two batches never wait for each other in a cycle; across processes PostgreSQL's deadlock
- *   detection ends the rare cycle and the bets go again alone.
+ * - lock order: a batch holds the locks of its earlier bets while it takes those of its later ones, and
+ *   every batch takes them in one order (bets sorted by house shard, then player), so two batches of
+ *   different players never wait for each other in a cycle. One player in two batches at once could make
+ *   one: that only happens when a player's bet waited past its turn (bet-statement.ts, TURN_WAIT_MS) or
+ *   across processes; PostgreSQL's deadlock detection then ends the cycle (40P01) and the bets go again
+ *   alone.
  */
 import type pg from 'pg';
 
