@@ -1,6 +1,6 @@
 import { FINGERPRINT_STORAGE_KEY } from '@/lib/constants/storage';
 import { FINGERPRINT_FALLBACK_DELAY_MS } from '@/lib/constants/timing';
-import { TEXT_MAX } from '@/lib/contracts/traffic';
+import { TEXT_MAX } from '@/lib/contracts/traffic-limits';
 
 /**
  * The device fingerprint (spec sections 3, 7 "Other" and 9 "Timing"): computed in the browser with

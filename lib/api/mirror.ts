@@ -1,21 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import axios from 'axios';
-import { z } from 'zod';
 import { api } from './client';
+import { mirror, type Mirror } from './first-screen-checks';
 
 /**
  * Mirror data (spec section 3, "site configuration"): in development `GET mirror` on the configured
  * API base, otherwise `GET /api/mirror` on the site's own host. Only the fields the app reads are
- * parsed; the full shape is not shown by the spec. A failed load is logged only (spec section 8).
+ * checked (lib/api/first-screen-checks.ts); the full shape is not shown by the spec. A failed load is logged only (spec section 8).
  */
-export const mirrorSchema = z.looseObject({
-  redirect: z.looseObject({ newLink: z.string().nullish() }).nullish(),
-  sso: z.string().nullish(),
-  verification: z.string().nullish(),
-  revshare_service_frontend_url: z.string().nullish(),
-  telegram_channel_url: z.string().nullish(),
-});
-export type Mirror = z.infer<typeof mirrorSchema>;
+export type { Mirror };
+
+/** The mirror check with a zod-like `parse` (the API server's tests check their answers with it). */
+export const mirrorSchema = { parse: (value: unknown): Mirror => mirror(value) };
 
 const IS_DEVELOPMENT = process.env.NODE_ENV === 'development';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/constants/currencies';
+import { PROMO_CODE_MAX, PROMO_CODE_PATTERN } from './promo-code';
 
 /**
  * The bonus contract (spec sections 3, 4, 7; issue 4): registration-and-deposit bonuses by promo code,
@@ -9,13 +10,11 @@ import { CURRENCIES } from '@/lib/constants/currencies';
 const money = z.number().multipleOf(0.01);
 const currency = z.enum(CURRENCIES);
 
-/** A promo code as typed by a player: letters, digits, `-` and `_`, 1 to 64 characters; case-insensitive. */
-export const promoCode = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
+/**
+ * A promo code as typed by a player: letters, digits, `-` and `_`, 1 to 64 characters; case-insensitive
+ * (lib/contracts/promo-code.ts: the same rule without zod, `isPromoCode`).
+ */
+export const promoCode = z.string().trim().min(1).max(PROMO_CODE_MAX).regex(PROMO_CODE_PATTERN);
 
 /**
  * Bonus (spec section 3: name, expires_in, region): a registration-and-deposit offer. The first

@@ -8,17 +8,17 @@ import { LOCALES } from '@/lib/i18n/locales';
  * answer 422 in the DESIGN.md format. Pure: imports nothing from React, Next or the server.
  */
 
-/** Longest accepted attribution value (stag, partner, utm_*, ...). */
-export const TEXT_MAX = 512;
-/** Longest accepted URL (click_url, mirror links). */
-export const URL_MAX = 2048;
-/** Longest accepted user agent. Real ones stay well below; a longer one answers 422. */
-export const USER_AGENT_MAX = 1024;
-/** Query-parameter objects: at most this many keys, each at most PARAM_KEY_MAX characters. */
-export const PARAMS_MAX_KEYS = 50;
-export const PARAM_KEY_MAX = 64;
-export const DOMAIN_MAX = 253;
-export const PATH_MAX = 2048;
+// The limits live in a module without zod, for the web's first screen (lib/contracts/traffic-limits.ts).
+import {
+  DOMAIN_MAX,
+  PARAM_KEY_MAX,
+  PARAMS_MAX_KEYS,
+  PATH_MAX,
+  TEXT_MAX,
+  URL_MAX,
+  USER_AGENT_MAX,
+} from './traffic-limits';
+export { DOMAIN_MAX, PARAM_KEY_MAX, PARAMS_MAX_KEYS, PATH_MAX, TEXT_MAX, URL_MAX, USER_AGENT_MAX };
 
 // ---------------------------------------------------------------------------------------------------
 // Normalisation shared by the server (storage, lookup) and the web (building requests)

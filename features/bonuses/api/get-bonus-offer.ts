@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { Currency } from '@/lib/constants/currencies';
-import { bonus, type Bonus } from '@/lib/contracts/bonuses';
+import { bonus } from '@/lib/api/first-screen-checks';
+import type { Bonus } from '@/lib/contracts/bonuses';
 import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /**
@@ -13,7 +14,7 @@ export const getBonusOffer = (promo: string, currency?: Currency): Promise<Bonus
     .get(`/bonus-system/bonus/${encodeURIComponent(promo.trim())}`, {
       params: currency ? { currency } : undefined,
     })
-    .then((response) => bonus.parse(response.data));
+    .then((response) => bonus(response.data));
 
 /** No retries: a 404 means "no such code" and is shown (or acted on) at once. */
 export const bonusOfferQueryOptions = (promo: string, currency?: Currency) =>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { waitingBonusReply, type BonusActivation } from '@/lib/contracts/bonuses';
+import { waitingBonusReply } from '@/lib/api/first-screen-checks';
+import type { BonusActivation } from '@/lib/contracts/bonuses';
 import { bonusKeys } from '@/lib/session/bonus-keys';
 
 /**
@@ -10,7 +11,7 @@ import { bonusKeys } from '@/lib/session/bonus-keys';
 export const getWaitingBonus = (): Promise<BonusActivation | null> =>
   api
     .get('/bonus-system/bonus-activation/waiting-reg-and-dep')
-    .then((response) => waitingBonusReply.parse(response.data).bonus);
+    .then((response) => waitingBonusReply(response.data).bonus);
 
 export const waitingBonusQueryOptions = () =>
   queryOptions({ queryKey: bonusKeys.waiting(), queryFn: getWaitingBonus, retry: false });

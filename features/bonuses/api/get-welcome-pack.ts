@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { Currency } from '@/lib/constants/currencies';
-import { welcomePackReply, type WelcomePack } from '@/lib/contracts/bonuses';
+import { welcomePackReply } from '@/lib/api/first-screen-checks';
+import type { WelcomePack } from '@/lib/contracts/bonuses';
 import { bonusKeys } from '@/lib/session/bonus-keys';
 
 export type WelcomePackStage = WelcomePack['stages'][number];
@@ -10,11 +11,11 @@ export type WelcomePackStage = WelcomePack['stages'][number];
 export const getGuestWelcomePack = (currency?: Currency): Promise<WelcomePack> =>
   api
     .get('/api/v3/welcome-pack/get-welcome-packs-guest', { params: currency ? { currency } : undefined })
-    .then((response) => welcomePackReply.parse(response.data));
+    .then((response) => welcomePackReply(response.data));
 
 /** `GET /api/v3/welcome-pack/get-welcome-packs`: the logged-in user's pack, with stage statuses and deposits made. */
 export const getUserWelcomePack = (): Promise<WelcomePack> =>
-  api.get('/api/v3/welcome-pack/get-welcome-packs').then((response) => welcomePackReply.parse(response.data));
+  api.get('/api/v3/welcome-pack/get-welcome-packs').then((response) => welcomePackReply(response.data));
 
 /**
  * The welcome pack for the current session: the user's own when logged in (personal, under

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
-import { promoCode } from '@/lib/contracts/bonuses';
+import { isPromoCode } from '@/lib/contracts/promo-code';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { useFormat } from '@/lib/i18n/use-format';
 import { withoutPrivateParams } from '@/lib/private-query';
@@ -139,8 +139,7 @@ function useGuestPromo(): { promo: string | null; fromQuery: string | null } {
   const fromQuery = searchParams.get('promo');
   const stored = usePromoStore((state) => state.promo);
   const rejected = usePromoStore((state) => (fromQuery ? isRejectedPromo(state, fromQuery) : false));
-  const queryPromo =
-    fromQuery && !rejected && promoCode.safeParse(fromQuery).success ? fromQuery.trim() : null;
+  const queryPromo = fromQuery && !rejected && isPromoCode(fromQuery) ? fromQuery.trim() : null;
 
   useEffect(() => {
     if (queryPromo) usePromoStore.getState().setPromo(queryPromo);
@@ -172,7 +171,7 @@ function GuestBonus() {
   const reject = useRejectPromo();
 
   // A code in the address that is not even a code is a failed lookup without the call.
-  const malformed = fromQuery !== null && !promoCode.safeParse(fromQuery).success ? fromQuery : null;
+  const malformed = fromQuery !== null && !isPromoCode(fromQuery) ? fromQuery : null;
   useEffect(() => {
     if (malformed !== null) reject(malformed);
   }, [malformed, reject]);

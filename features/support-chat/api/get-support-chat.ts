@@ -1,5 +1,5 @@
 import { api } from '@/lib/api/client';
-import { supportChatReply } from '@/lib/contracts/support';
+import { supportChatReply } from '@/lib/api/first-screen-checks';
 
 /** Query keys of the support chat: one answer per region and player (a guest is `'guest'`). */
 export const supportChatKeys = {
@@ -10,4 +10,4 @@ export const supportChatKeys = {
 
 /** `GET /support/chat`: the chat variant of the visitor's region and the player's chat user data. */
 export const getSupportChat = () =>
-  api.get('/support/chat').then((response) => supportChatReply.parse(response.data));
+  api.get('/support/chat').then((response) => supportChatReply(response.data));

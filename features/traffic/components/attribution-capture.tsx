@@ -17,7 +17,7 @@ import {
 } from '@/features/traffic/lib/capture';
 import { getFingerprint } from '@/lib/fingerprint';
 import { COOKIE, cookieExpiresDays, cookieExpiresFor, type CookieName } from '@/lib/constants/cookies';
-import { URL_MAX, USER_AGENT_MAX } from '@/lib/contracts/traffic';
+import { URL_MAX, USER_AGENT_MAX } from '@/lib/contracts/traffic-limits';
 import { withoutPrivateParams, withoutPrivateParamsInUrl } from '@/lib/private-query';
 
 /**

@@ -6,7 +6,8 @@ import {
   PARTNER_COOKIE_MAX_AGE_S,
   type CookieName,
 } from '@/lib/constants/cookies';
-import { PARAM_KEY_MAX, PARAMS_MAX_KEYS, TEXT_MAX, type QueryParameters } from '@/lib/contracts/traffic';
+import type { QueryParameters } from '@/lib/contracts/traffic';
+import { PARAM_KEY_MAX, PARAMS_MAX_KEYS, TEXT_MAX } from '@/lib/contracts/traffic-limits';
 
 /**
  * Attribution capture, the pure half (spec sections 3, 4 "Attribution capture" and 9 "Cookie lifetimes").
