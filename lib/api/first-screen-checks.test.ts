@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as bonusContract from '@/lib/contracts/bonuses';
+import * as gameContract from '@/lib/contracts/games';
 import { isPromoCode } from '@/lib/contracts/promo-code';
 import * as supportContract from '@/lib/contracts/support';
 import * as trafficContract from '@/lib/contracts/traffic';
@@ -185,6 +186,29 @@ describe('first-screen checks agree with the contracts', () => {
         ...variants(stage, { free_spins: [null], status: ['open', MISSING], max_bonus: [1e-3] }).map(
           (broken) => ({ ...pack, stages: [stage, broken] }),
         ),
+      ],
+    );
+  });
+
+  it('game limits', () => {
+    const reply = {
+      currency: 'RUB',
+      limits: { dice: { min: 1, max: 10_000 }, coinflip: { min: 0.5, max: 500.25 } },
+    };
+    agree(
+      checks.gameLimitsReply,
+      gameContract.gameLimitsReply,
+      [
+        reply,
+        { currency: 'KZT', limits: {} },
+        { ...reply, limits: { ...reply.limits, keno: { min: 1, max: 2, x: 0 } } },
+      ],
+      [
+        ...variants(reply, { currency: ['XYZ', MISSING], limits: [null, [], MISSING] }),
+        { ...reply, limits: { poker: { min: 1, max: 2 } } },
+        { ...reply, limits: { dice: { min: 0.001, max: 2 } } },
+        { ...reply, limits: { dice: { min: 1 } } },
+        { ...reply, limits: { dice: null } },
       ],
     );
   });

@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import { CURRENCIES } from '@/lib/constants/currencies';
 import { REGIONS } from '@/lib/constants/regions';
+import { FAIR_GAMES } from '@/lib/contracts/fair-games';
 import type {
   bonus as bonusSchema,
   bonusActivation as bonusActivationSchema,
   waitingBonusReply as waitingBonusReplySchema,
   welcomePackReply as welcomePackReplySchema,
 } from '@/lib/contracts/bonuses';
+import type { gameLimitsReply as gameLimitsReplySchema } from '@/lib/contracts/games';
 import type { supportChatReply as supportChatReplySchema } from '@/lib/contracts/support';
 import type {
   clientReportReply as clientReportReplySchema,
@@ -26,6 +28,7 @@ import {
   oneOf,
   string,
   union,
+  ResponseShapeError,
   type Check,
 } from './check';
 
@@ -135,4 +138,26 @@ export const welcomePackReply: Check<z.infer<typeof welcomePackReplySchema>> = o
       status: nullable(oneOf(['done', 'current', 'locked'])),
     }),
   ),
+});
+
+// ------------------------------------------------------------------------------------------------
+// Games (lib/contracts/games.ts): the limits every game's page shows
+
+type GameLimitsReply = z.infer<typeof gameLimitsReplySchema>;
+const range = object({ min: money, max: money });
+
+/** `GET /games/limits?currency=`: a range per game, for some of the games (a partial record). */
+export const gameLimitsReply: Check<GameLimitsReply> = object<GameLimitsReply>({
+  currency,
+  limits: (value, path = 'limits') => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new ResponseShapeError(path, 'an object');
+    const limits: GameLimitsReply['limits'] = {};
+    for (const [game, entry] of Object.entries(value)) {
+      if (!(FAIR_GAMES as readonly string[]).includes(game))
+        throw new ResponseShapeError(`${path}.${game}`, `one of ${FAIR_GAMES.join(', ')}`);
+      limits[game as keyof GameLimitsReply['limits']] = range(entry, `${path}.${game}`);
+    }
+    return limits;
+  },
 });

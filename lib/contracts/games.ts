@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/constants/currencies';
 import { moneyAmount } from '@/lib/contracts/money';
+import { FAIR_GAMES } from './fair-games';
 
 /**
  * The contract of the casino's own provably fair games (issue 5): dice, coinflip, keno, roulette, hilo,
@@ -23,19 +24,9 @@ const idempotencyKey = z.string().min(8).max(64);
 /** A stake: positive, two decimals at most, bounded (lib/contracts/money.ts); the game limits come after. */
 const amount = moneyAmount;
 
-export const FAIR_GAMES = ['dice', 'coinflip', 'keno', 'roulette', 'hilo', 'miner', 'cases'] as const;
-export type FairGame = (typeof FAIR_GAMES)[number];
-
-/** Which service base address serves each game (lib/api/base-url.ts `ApiService`). */
-export const GAME_SERVICE = {
-  dice: 'dice',
-  coinflip: 'coinflip',
-  keno: 'keno',
-  miner: 'miner',
-  cases: 'cases',
-  hilo: 'general',
-  roulette: 'general',
-} as const satisfies Record<FairGame, 'dice' | 'coinflip' | 'keno' | 'miner' | 'cases' | 'general'>;
+// The game names and their services live in a module without zod, for the games' first screen
+// (lib/contracts/fair-games.ts).
+export { FAIR_GAMES, GAME_SERVICE, type FairGame } from './fair-games';
 
 // --- the seed pair (service: general) --------------------------------------------------------------------
 

@@ -2,13 +2,15 @@ import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import type { ApiService } from '@/lib/api/base-url';
 import { isAxiosError } from '@/lib/api/errors';
-import { betReply, GAME_SERVICE, type Bet, type FairGame } from '@/lib/contracts/games';
+import type { Bet, betReply } from '@/lib/contracts/games';
+import { GAME_SERVICE, type FairGame } from '@/lib/contracts/fair-games';
 
 /**
  * What every call of the provably fair games (lib/contracts/games.ts) goes through: the client of the
  * game's spec service (`GAME_SERVICE`); the seed pair, the bet list and the limits are on `general`.
  * Bodies are checked and replies parsed with the contract's zod schemas by each endpoint's file in this
- * folder, so a drift fails there.
+ * folder, so a drift fails there. This file loads the contract (and zod) only with a bet's reply: a game's
+ * page renders and asks for its limits without them (issue 14).
  */
 
 export type BetReply = z.infer<typeof betReply>;
@@ -68,9 +70,11 @@ export async function postGame<T = BetReply>(
   game: FairGame,
   path: string,
   body: unknown,
-  schema: z.ZodType<T> = betReply as unknown as z.ZodType<T>,
+  schema?: z.ZodType<T>,
 ): Promise<T> {
-  return schema.parse(await postWithRetry(game, path, body));
+  const reply = await postWithRetry(game, path, body);
+  const parser = schema ?? ((await import('@/lib/contracts/games')).betReply as unknown as z.ZodType<T>);
+  return parser.parse(reply);
 }
 
 /** A GET from any game's service (`/miner/active`, `/cases?currency=`, ...), parsed with `schema`. */

@@ -2,21 +2,23 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { userCurrency } from '@/lib/api/schemas/user';
+import { gameLimitsReply } from '@/lib/api/first-screen-checks';
+import { userCurrency } from '@/lib/user-currency';
 import { getBetLimits, type BetRange } from '@/lib/constants/bet-limits';
 import type { Currency } from '@/lib/constants/currencies';
-import { gameLimitsReply, type FairGame } from '@/lib/contracts/games';
+import type { FairGame } from '@/lib/contracts/fair-games';
+import type { gameLimitsReply as gameLimitsReplySchema } from '@/lib/contracts/games';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { generalApi } from './game-client';
 import { gameKeys } from './query-keys';
 
-export type GameLimitsReply = z.infer<typeof gameLimitsReply>;
+export type GameLimitsReply = z.infer<typeof gameLimitsReplySchema>;
 
 /** `GET /games/limits?currency=` (public): the bet range of every game in a currency. */
 export const getGameLimits = (currency: Currency): Promise<GameLimitsReply> =>
   generalApi()
     .get('/games/limits', { params: { currency } })
-    .then((response) => gameLimitsReply.parse(response.data));
+    .then((response) => gameLimitsReply(response.data));
 
 export const gameLimitsQueryOptions = (currency: Currency) =>
   queryOptions({

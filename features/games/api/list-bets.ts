@@ -2,7 +2,8 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { betsReply, type FairGame } from '@/lib/contracts/games';
+import type { betsReply } from '@/lib/contracts/games';
+import type { FairGame } from '@/lib/contracts/fair-games';
 import { useClientSession } from '@/lib/stores/use-client-session';
 import { generalApi } from './game-client';
 import { gameKeys } from './query-keys';
@@ -12,13 +13,14 @@ export type BetsReply = z.infer<typeof betsReply>;
 /** How many bets the recent-bets list shows. */
 export const RECENT_BETS_COUNT = 10;
 
-/** `GET /games/bets`: the user's bets, newest first. */
-export const listBets = (
+/** `GET /games/bets`: the user's bets, newest first (the contract's schema loads with the first list). */
+export const listBets = async (
   query: { game?: FairGame; page?: number; per_page?: number } = {},
-): Promise<BetsReply> =>
-  generalApi()
-    .get('/games/bets', { params: query })
-    .then((response) => betsReply.parse(response.data));
+): Promise<BetsReply> => {
+  const response = await generalApi().get('/games/bets', { params: query });
+  const { betsReply: schema } = await import('@/lib/contracts/games');
+  return schema.parse(response.data);
+};
 
 export const recentBetsQueryOptions = (game: FairGame) =>
   queryOptions({
