@@ -1,6 +1,7 @@
 import {
   API_URL,
   expect,
+  expectNotification,
   gotoHydrated,
   latestCode,
   signUpByEmail,
@@ -46,8 +47,7 @@ test.describe('accounts', () => {
     const dialog = page.getByTestId('modal-login');
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(uniqueEmail('nobody'));
     await dialog.locator('input[type=password]').fill('wrong-password');
-    await dialog.getByTestId('login-submit').click();
-    await expect(page.getByTestId('notification-error')).toBeVisible();
+    await expectNotification(page, 'error', /./, () => dialog.getByTestId('login-submit').click());
     await expect(page.getByTestId('login-button')).toBeVisible();
   });
 

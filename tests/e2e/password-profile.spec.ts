@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import {
   API_URL,
   expect,
+  expectNotification,
   gotoHydrated,
   waitForHydration,
   latestMessage,
@@ -58,9 +59,10 @@ test.describe('password restore and profile', () => {
     await gotoHydrated(page, englishPath(link!));
     await page.getByLabel('New password', { exact: true }).fill('link-pass-22');
     await page.getByLabel('Repeat the new password').fill('link-pass-22');
-    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expectNotification(page, 'success', 'Log in with the new password', () =>
+      page.getByRole('button', { name: 'Save the new password' }).click(),
+    );
     await expect(page).toHaveURL(/\/en$/);
-    await expect(page.getByTestId('notification-success')).toContainText('Log in with the new password');
     await expect(page.getByTestId('modal-login')).toBeVisible();
 
     await page.goto(englishPath(link!));
@@ -95,8 +97,9 @@ test.describe('password restore and profile', () => {
     await page.getByLabel('Current password', { exact: true }).fill('wrong-pass-0');
     await page.getByLabel('New password', { exact: true }).fill('second-pass-2');
     await page.getByLabel('Repeat the new password').fill('second-pass-2');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByTestId('notification-error')).toHaveCount(1);
-    await expect(page.getByTestId('notification-error')).toContainText('Current password');
+    const errors = await expectNotification(page, 'error', 'Current password', () =>
+      page.getByRole('button', { name: 'Change password' }).click(),
+    );
+    expect(errors).toBe(1);
   });
 });

@@ -45,6 +45,29 @@ export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
 }
 
+/**
+ * Does `action` and waits until a `kind` notification with `text` has been shown. A notification stays
+ * NOTIFICATION_DURATION_MS (3 s, spec section 9), so on a slow machine a check made after the action's
+ * other effects (a navigation) can come after it is gone (seen: the password link journey): the watch
+ * starts before the action and catches it as soon as it is in the page. Answers how many `kind`
+ * notifications were in the page at that moment.
+ */
+export async function expectNotification(
+  page: Page,
+  kind: 'success' | 'error',
+  text: string | RegExp,
+  action: () => Promise<unknown>,
+): Promise<number> {
+  const notifications = page.getByTestId(`notification-${kind}`);
+  const shown = notifications
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ state: 'attached', timeout: 20_000 });
+  await action();
+  await shown;
+  return notifications.count();
+}
+
 /** Opens `url` and waits until the page is interactive (waitForHydration): do this before acting on it. */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
