@@ -60,7 +60,7 @@ export function AuthButtons() {
           ) : null}
         </DialogTrigger>
       ) : null}
-      <DialogTrigger modal="PayIn" className={`${buttonClass.primary} px-3 sm:px-4`} testId="deposit-button">
+      <DialogTrigger modal="PayIn" className={buttonClass.primary} testId="deposit-button">
         <svg viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" aria-hidden="true" focusable="false">
           <path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z" />
         </svg>
@@ -68,7 +68,7 @@ export function AuthButtons() {
       </DialogTrigger>
       <Link
         href={ROUTES.profile}
-        className={`${buttonClass.secondary} px-3`}
+        className={buttonClass.secondary}
         aria-label={t('account.profile')}
         data-testid="profile-link"
       >
@@ -82,7 +82,7 @@ export function AuthButtons() {
       </Link>
       <button
         type="button"
-        className={`${buttonClass.ghost} px-2`}
+        className={buttonClass.ghost}
         onClick={() => void import('@/lib/session/logout').then(({ logout }) => logout(queryClient))}
         aria-label={t('auth.logout')}
         title={t('auth.logout')}

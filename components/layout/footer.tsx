@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
-import { Link } from '@/lib/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { LanguageSwitcher } from './language-switcher';
 import { SiteConfig, SiteLinks } from './site-config';
 import { ROUTES } from '@/lib/routes';
@@ -23,9 +23,9 @@ export async function Footer() {
           <ul className="space-y-2">
             {links.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="hover:text-gold">
+                <LocaleLink href={link.href} className="hover:text-gold">
                   {link.label}
-                </Link>
+                </LocaleLink>
               </li>
             ))}
           </ul>
@@ -36,9 +36,9 @@ export async function Footer() {
           </h2>
           <ul className="space-y-2">
             <li>
-              <Link href={ROUTES.faq} className="hover:text-gold">
+              <LocaleLink href={ROUTES.faq} className="hover:text-gold">
                 {t('faq')}
-              </Link>
+              </LocaleLink>
             </li>
             <SiteLinks partnersLabel={t('partners')} telegramLabel={t('telegram')} />
           </ul>

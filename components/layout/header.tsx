@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { AuthButtons } from './auth-buttons';
 import { LanguageSwitcher } from './language-switcher';
 import { LogoMark } from './logo';
@@ -10,7 +10,7 @@ export async function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 lg:flex-nowrap">
-        <Link
+        <LocaleLink
           href="/"
           className="flex items-center gap-2 text-lg font-bold"
           aria-label={t('header.logoLabel')}
@@ -19,7 +19,7 @@ export async function Header() {
           <span aria-hidden="true" className="hidden sm:inline">
             {t('app.name')}
           </span>
-        </Link>
+        </LocaleLink>
         <div className="order-3 w-full lg:order-none lg:w-auto lg:min-w-0 lg:flex-1">
           <MainNav />
         </div>

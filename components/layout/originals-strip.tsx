@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { ORIGINALS_NAV } from './nav-items';
 
 /**
@@ -19,15 +19,13 @@ export async function OriginalsStrip({ current }: { current: string }) {
           const active = game.href === current;
           return (
             <li key={game.key} className="shrink-0">
-              <Link
+              <LocaleLink
                 href={game.href}
                 aria-current={active ? 'page' : undefined}
-                className={`inline-flex min-h-10 items-center rounded-xl border px-4 text-sm font-semibold transition ${
-                  active ? 'border-gold bg-gold text-ink' : 'border-line bg-panel hover:border-gold'
-                }`}
+                className={`game-chip ${active ? 'border-gold bg-gold text-ink' : 'border-line bg-panel hover:border-gold'}`}
               >
                 {t(game.key)}
-              </Link>
+              </LocaleLink>
             </li>
           );
         })}

@@ -43,12 +43,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
     );
   };
   return (
-    <button
-      type="button"
-      onClick={copy}
-      className={`${buttonClass.secondary} min-h-9 px-3 py-1 text-sm`}
-      aria-label={label}
-    >
+    <button type="button" onClick={copy} className={`${buttonClass.secondary} text-sm`} aria-label={label}>
       {t('copy')}
     </button>
   );

@@ -131,7 +131,7 @@ function Bar({
   );
 }
 
-const barButton = `${buttonClass.primary} min-h-9 shrink-0 px-3 py-1.5 text-sm`;
+const barButton = `${buttonClass.primary} shrink-0 text-sm`;
 
 /** The promo code of a guest: a valid one from the address (unless rejected before), else the session's. */
 function useGuestPromo(): { promo: string | null; fromQuery: string | null } {

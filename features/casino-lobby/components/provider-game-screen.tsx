@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
 import { buttonClass } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Link } from '@/lib/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { liveCasinoPath, ROUTES, slotPath, validate } from '@/lib/routes';
 
 const LOBBY = {
@@ -34,9 +34,9 @@ export async function ProviderGameScreen({
   return (
     <PageShell path={config.path(slots, mode)} title={t(`pages.${config.title[mode]}.title`, { slots })}>
       <EmptyState title={t('empty.slotUnavailable', { slots })} hint={t('empty.slotUnavailableHint')}>
-        <Link href={config.lobby} className={buttonClass.secondary}>
+        <LocaleLink href={config.lobby} className={buttonClass.secondary}>
           {t('empty.backToLobby')}
-        </Link>
+        </LocaleLink>
       </EmptyState>
     </PageShell>
   );

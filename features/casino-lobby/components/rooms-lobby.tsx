@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { getBetLimits } from '@/lib/constants/bet-limits';
 import { CURRENCY_SYMBOLS, DEFAULT_CURRENCY } from '@/lib/constants/currencies';
-import { Link } from '@/lib/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { ROOMS, ROUTES } from '@/lib/routes';
 import { ROOM_BET_GAME } from './rooms';
 
@@ -20,7 +20,7 @@ export async function RoomsLobby() {
     <ul className="grid gap-4 sm:grid-cols-3">
       {ROOMS.map((room) => (
         <li key={room}>
-          <Link
+          <LocaleLink
             href={ROOM_ROUTE[room]}
             className={`block rounded-2xl border border-line bg-gradient-to-br ${ROOM_COLOR[room]} to-panel p-6 transition hover:border-gold`}
           >
@@ -29,7 +29,7 @@ export async function RoomsLobby() {
               {t('empty.roomBet')}: {getBetLimits(DEFAULT_CURRENCY, ROOM_BET_GAME[room]).min}{' '}
               {CURRENCY_SYMBOLS[DEFAULT_CURRENCY]}
             </span>
-          </Link>
+          </LocaleLink>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { ROUTES, TOURNAMENT_STATUSES, tournamentsByStatusPath, type TournamentStatus } from '@/lib/routes';
 
 export async function TournamentTabs({ current }: { current: TournamentStatus | null }) {
@@ -17,7 +17,7 @@ export async function TournamentTabs({ current }: { current: TournamentStatus | 
       <ul className="flex min-w-max gap-2">
         {tabs.map((tab) => (
           <li key={tab.key}>
-            <Link
+            <LocaleLink
               href={tab.href}
               aria-current={tab.active ? 'page' : undefined}
               className={`block rounded-full border px-4 py-2 text-sm ${
@@ -25,7 +25,7 @@ export async function TournamentTabs({ current }: { current: TournamentStatus | 
               }`}
             >
               {t(tab.key)}
-            </Link>
+            </LocaleLink>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ORIGINALS_NAV } from '@/components/layout/nav-items';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
-import { Link } from '@/lib/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { ROUTES } from '@/lib/routes';
 
 const SECTIONS = [
@@ -28,9 +28,9 @@ export async function HomeContent() {
           <DialogTrigger modal="signup" className={buttonClass.primary}>
             {t('pages.home.heroCta')}
           </DialogTrigger>
-          <Link href={ROUTES.welcomePack} className={buttonClass.secondary}>
+          <LocaleLink href={ROUTES.welcomePack} className={buttonClass.secondary}>
             {t('nav.welcomePack')}
-          </Link>
+          </LocaleLink>
         </div>
       </section>
 
@@ -41,9 +41,9 @@ export async function HomeContent() {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {ORIGINALS_NAV.map((game) => (
             <li key={game.key}>
-              <Link href={game.href} className="home-tile">
+              <LocaleLink href={game.href} className="home-tile">
                 {t(`nav.${game.key}`)}
-              </Link>
+              </LocaleLink>
             </li>
           ))}
         </ul>
@@ -56,9 +56,9 @@ export async function HomeContent() {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {SECTIONS.map((section) => (
             <li key={section.key}>
-              <Link href={section.href} className="home-card">
+              <LocaleLink href={section.href} className="home-card">
                 <span className="font-semibold">{t(`nav.${section.key}`)}</span>
-              </Link>
+              </LocaleLink>
             </li>
           ))}
         </ul>

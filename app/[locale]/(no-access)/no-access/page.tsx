@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { buttonClass } from '@/components/ui/button-styles';
-import { Link } from '@/lib/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -21,9 +21,9 @@ export default async function NoAccessPage(props: LocaleParams) {
       <p className="mt-3 text-muted">{t('travel')}</p>
       <p className="mt-3 text-sm text-muted">{t('vpn')}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link href={ROUTES.policyUserAgreementEn} className={buttonClass.secondary}>
+        <LocaleLink href={ROUTES.policyUserAgreementEn} className={buttonClass.secondary}>
           {t('agreement')}
-        </Link>
+        </LocaleLink>
       </div>
     </section>
   );

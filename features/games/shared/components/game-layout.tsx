@@ -52,7 +52,7 @@ export function GameLayout({
           </p>
           <button
             type="button"
-            className={`${buttonClass.secondary} min-h-9 px-3 py-1 text-sm`}
+            className={`${buttonClass.secondary} text-sm`}
             aria-haspopup="dialog"
             onClick={() => openFairness()}
             data-testid="fairness-button"

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
 import { buttonClass } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Link } from '@/lib/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { ROUTES, tournamentPath, validate } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -18,9 +18,9 @@ export default async function Page(props: Props) {
   return (
     <PageShell path={tournamentPath(id)} title={t('pages.tournament.title', { id })}>
       <EmptyState title={t('empty.tournamentUnavailable', { id })}>
-        <Link href={ROUTES.tournaments} className={buttonClass.secondary}>
+        <LocaleLink href={ROUTES.tournaments} className={buttonClass.secondary}>
           {t('nav.tournaments')}
-        </Link>
+        </LocaleLink>
       </EmptyState>
     </PageShell>
   );
