@@ -17,7 +17,7 @@ export async function Footer() {
     <footer className="mt-16 border-t border-line bg-panel/40">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2">
         <nav aria-labelledby="footer-documents">
-          <h2 id="footer-documents" className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted">
+          <h2 id="footer-documents" className="footer-heading">
             {t('policies')}
           </h2>
           <ul className="space-y-2">
@@ -31,7 +31,7 @@ export async function Footer() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-help">
-          <h2 id="footer-help" className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted">
+          <h2 id="footer-help" className="footer-heading">
             {t('help')}
           </h2>
           <ul className="space-y-2">

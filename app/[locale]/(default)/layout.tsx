@@ -19,10 +19,7 @@ export default async function DefaultLayout({
   const t = await getTranslations('app');
   return (
     <div className="flex min-h-screen flex-col" data-layout="default">
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-gold focus:px-3 focus:py-2 focus:text-ink"
-      >
+      <a href="#content" className="skip-link">
         {t('skipToContent')}
       </a>
       <Header />

@@ -20,11 +20,11 @@ const SECTIONS = [
 export async function HomeContent() {
   const t = await getTranslations();
   return (
-    <div data-page-kind="default" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
-      <section className="rounded-3xl bg-gradient-to-br from-panel-2 to-panel p-6 sm:p-10">
-        <h1 className="max-w-2xl text-3xl font-black sm:text-5xl">{t('pages.home.heroTitle')}</h1>
-        <p className="mt-3 max-w-xl text-muted">{t('pages.home.heroText')}</p>
-        <div className="mt-6 flex flex-wrap gap-3">
+    <div data-page-kind="default" className="home-page">
+      <section className="home-hero">
+        <h1 className="home-hero-title">{t('pages.home.heroTitle')}</h1>
+        <p className="home-hero-text">{t('pages.home.heroText')}</p>
+        <div className="home-actions">
           <DialogTrigger modal="signup" className={buttonClass.primary}>
             {t('pages.home.heroCta')}
           </DialogTrigger>
@@ -35,10 +35,10 @@ export async function HomeContent() {
       </section>
 
       <section aria-labelledby="home-originals" className="mt-10">
-        <h2 id="home-originals" className="mb-4 text-xl font-bold">
+        <h2 id="home-originals" className="home-heading">
           {t('nav.originals')}
         </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <ul className="home-tiles">
           {ORIGINALS_NAV.map((game) => (
             <li key={game.key}>
               <LocaleLink href={game.href} className="home-tile">
@@ -50,10 +50,10 @@ export async function HomeContent() {
       </section>
 
       <section aria-labelledby="home-sections" className="mt-10">
-        <h2 id="home-sections" className="mb-4 text-xl font-bold">
+        <h2 id="home-sections" className="home-heading">
           {t('pages.home.sections')}
         </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="home-cards">
           {SECTIONS.map((section) => (
             <li key={section.key}>
               <LocaleLink href={section.href} className="home-card">
