@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { startProductWeb } from './lib/web-stack';
+import { BENCH_DIST_DIR, firstLoadJs, htmlSize, REPO_ROOT, startProductWeb } from './lib/web-stack';
 
 const REBUILD = process.argv.includes('--rebuild');
 /** The values of every `--name value` on the command line. */
@@ -37,11 +37,12 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const DEMO = { email: 'demo@aurum.example', password: 'demo12345' };
-const PAGES: { path: string; signedIn: boolean }[] = [
-  { path: '/ru', signedIn: false },
-  { path: '/ru/games/dice', signedIn: false },
-  { path: '/ru/games/slots', signedIn: false },
-  { path: '/ru/profile/history', signedIn: true },
+/** The pages, whether they are audited signed in, and their app route (for the first-load JS). */
+const PAGES: { path: string; signedIn: boolean; route: string }[] = [
+  { path: '/ru', signedIn: false, route: '/[locale]/(default)/page' },
+  { path: '/ru/games/dice', signedIn: false, route: '/[locale]/(default)/games/dice/page' },
+  { path: '/ru/games/slots', signedIn: false, route: '/[locale]/(default)/games/slots/page' },
+  { path: '/ru/profile/history', signedIn: true, route: '/[locale]/(default)/profile/history/page' },
 ];
 
 async function signIn(apiBase: string): Promise<string> {
@@ -70,6 +71,10 @@ interface ScriptTime {
 
 interface PageResult {
   path: string;
+  /** The HTML as served, raw bytes. */
+  html: number;
+  /** First-load JS, gzipped bytes. */
+  js: number;
   longTasks: LongTask[];
   scripts: ScriptTime[];
   lcpElement: string;
@@ -111,6 +116,8 @@ async function audit(url: string, token: string | null): Promise<PageResult> {
       };
       return {
         path: new URL(url).pathname,
+        html: Number.NaN,
+        js: Number.NaN,
         scores: Object.fromEntries(
           CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : lhr.categories[id].score]),
         ) as PageResult['scores'],
@@ -177,9 +184,13 @@ async function main(): Promise<void> {
     const token = await signIn(product.api.base);
     const pages = ONLY_PAGES.length ? PAGES.filter((page) => ONLY_PAGES.includes(page.path)) : PAGES;
     if (pages.length === 0) throw new Error(`--page: none of ${PAGES.map((page) => page.path).join(', ')}`);
-    for (const { path, signedIn } of pages) {
+    for (const { path, signedIn, route } of pages) {
       console.log(`Lighthouse (mobile) ${path}${signedIn ? ' (signed in as the demo player)' : ''} …`);
-      results.push(await audit(`${product.web.base}${path}`, signedIn ? token : null));
+      const url = `${product.web.base}${path}`;
+      const result = await audit(url, signedIn ? token : null);
+      result.html = (await htmlSize(url)).raw;
+      result.js = firstLoadJs(REPO_ROOT, BENCH_DIST_DIR, route).gzip;
+      results.push(result);
     }
   } finally {
     await product.close();
@@ -187,18 +198,22 @@ async function main(): Promise<void> {
 
   const score = (value: number | null) => (value === null ? '–' : String(Math.round(value * 100)));
   const rows = [
-    ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'TBT', 'CLS', 'LCP'],
+    ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'TBT', 'CLS', 'LCP', 'HTML', 'JS gz'],
     ...results.map((r) => [
       r.path,
       ...CATEGORIES.map((id) => score(r.scores[id])),
       `${r.tbt.toFixed(0)} ms`,
       r.cls.toFixed(3),
       `${(r.lcp / 1000).toFixed(2)} s`,
+      `${(r.html / 1000).toFixed(1)} kB`,
+      `${(r.js / 1000).toFixed(0)} kB`,
     ]),
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   console.log('');
-  console.log('Lighthouse, mobile preset (simulated throttling), one run per page');
+  console.log(
+    'Lighthouse, mobile preset (simulated throttling), one run per page; HTML as served (raw), first-load JS (gzipped)',
+  );
   for (const row of rows) {
     console.log(
       row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
