@@ -20,12 +20,10 @@ export async function Footer() {
           <h2 id="footer-documents" className="footer-heading">
             {t('policies')}
           </h2>
-          <ul className="space-y-2">
+          <ul className="footer-links">
             {links.map((link) => (
               <li key={link.href}>
-                <LocaleLink href={link.href} className="hover:text-gold">
-                  {link.label}
-                </LocaleLink>
+                <LocaleLink href={link.href}>{link.label}</LocaleLink>
               </li>
             ))}
           </ul>
@@ -34,11 +32,9 @@ export async function Footer() {
           <h2 id="footer-help" className="footer-heading">
             {t('help')}
           </h2>
-          <ul className="space-y-2">
+          <ul className="footer-links">
             <li>
-              <LocaleLink href={ROUTES.faq} className="hover:text-gold">
-                {t('faq')}
-              </LocaleLink>
+              <LocaleLink href={ROUTES.faq}>{t('faq')}</LocaleLink>
             </li>
             <SiteLinks partnersLabel={t('partners')} telegramLabel={t('telegram')} />
           </ul>
