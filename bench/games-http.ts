@@ -302,10 +302,15 @@ async function closedLoop(
   }
 }
 
+/** The soak's first seconds, reported apart: a cold API process, its first bets per player. */
+const WARM_UP_S = 5;
+
 /** Open loop: RATE bets per second on a fixed schedule for SOAK seconds, whatever the answers take. */
 async function soak(base: string, players: string[], seconds: number): Promise<void> {
   console.log(await memoryLine('Memory start:'));
   const latencies: number[] = [];
+  /** The latencies of the bets scheduled after the warm-up. */
+  const steady: number[] = [];
   const failures = new Map<string, number>();
   let ok = 0;
   let inFlight = 0;
@@ -336,7 +341,9 @@ async function soak(base: string, players: string[], seconds: number): Promise<v
       },
     );
     const tracked: Promise<void> = bet.finally(() => {
-      latencies.push(performance.now() - scheduled);
+      const latency = performance.now() - scheduled;
+      latencies.push(latency);
+      if (scheduled - started >= WARM_UP_S * 1000) steady.push(latency);
       inFlight -= 1;
       pending.delete(tracked);
     });
@@ -345,6 +352,7 @@ async function soak(base: string, players: string[], seconds: number): Promise<v
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
+  const sortedSteady = steady.sort((a, b) => a - b);
   const errors = [...failures.values()].reduce((a, b) => a + b, 0);
   console.log(await memoryLine('Memory end:'));
   console.log('');
@@ -355,6 +363,11 @@ async function soak(base: string, players: string[], seconds: number): Promise<v
   console.log(
     `Latency:       p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? 0)} (from the scheduled time)`,
   );
+  if (sortedSteady.length > 0) {
+    console.log(
+      `  after ${WARM_UP_S} s:   p50 ${ms(percentile(sortedSteady, 50))}, p99 ${ms(percentile(sortedSteady, 99))}, max ${ms(sortedSteady.at(-1) ?? 0)} (the first bets of a cold process read each player's seed pair and accounts and open the connections)`,
+    );
+  }
   console.log(
     `Errors:        ${errors}${errors === 0 ? '' : ` (${[...failures].map(([s, n]) => `${n}× ${s}`).join(', ')})`}`,
   );

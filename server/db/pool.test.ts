@@ -281,6 +281,25 @@ describe('a killed connection', () => {
   });
 });
 
+describe('a query the server refuses', () => {
+  it('keeps its connection (pool.query asks to drop it), but drops one the server ended', async () => {
+    const { pool } = await startApp({ max: 1 });
+    const pid = async () => (await pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+    const first = await pid();
+    // An error the server answered, as a refused bet is (a RAISE with its own SQLSTATE), then a
+    // constraint: the session goes on, so the same backend answers next.
+    await expect(
+      pool.query(`DO $$ BEGIN RAISE EXCEPTION 'refused' USING ERRCODE = 'CB300'; END $$`),
+    ).rejects.toMatchObject({ code: 'CB300' });
+    await expect(pool.query('SELECT 1 / 0')).rejects.toMatchObject({ code: '22012' });
+    expect(await pid()).toBe(first);
+    expect(pool.totalCount).toBe(1);
+    // A backend ended by the server is not handed out again.
+    await expect(pool.query('SELECT pg_terminate_backend(pg_backend_pid())')).rejects.toBeTruthy();
+    expect(await pid()).not.toBe(first);
+  });
+});
+
 describe('a database that does not listen', () => {
   it('answers 503 at once and reports itself down on /health', async () => {
     const port = await closedPort();

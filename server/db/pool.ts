@@ -15,7 +15,9 @@
  *   the check repeats every PROBE_INTERVAL_MS until the server answers again (`up`).
  * - A connection that errors while checked out is given back (and dropped) by the pool itself, so a
  *   caller that never releases it (drizzle when BEGIN fails) cannot leak it, and its error event cannot
- *   crash the process. A connection released inside an open transaction is dropped, never reused.
+ *   crash the process. A connection released inside an open transaction is dropped, never reused;
+ *   one whose query the server merely refused (an SQL error) is kept, though pg-pool's `pool.query`
+ *   asks to drop it.
  */
 import pg from 'pg';
 import { ConfigError } from '../config';
@@ -214,7 +216,13 @@ export function createPool(
                 (status === 'T' || status === 'E'
                   ? new Error('released inside an open transaction')
                   : undefined);
-              poolRelease(error || unusable);
+              // pg-pool's own `pool.query` hands back the error of every failed query, which would
+              // drop the connection: an error the server answered (a constraint, a refused bet, a
+              // cancelled statement) leaves the connection as usable as before, and dropping it costs
+              // a new backend (a fork and a log-in) per refusal; under load that churn alone can bring
+              // the database to its knees. Only a connection that is broken, left inside a
+              // transaction or ended by the server (FATAL) is dropped.
+              poolRelease(unusable ?? (answeredOnly(error) ? undefined : error));
             };
             client.release = state.release;
           }
@@ -251,6 +259,11 @@ export function createPool(
 
   monitors.set(pool, monitor);
   return { pool, monitor };
+}
+
+/** An error the server answered while the session goes on (not FATAL/PANIC, which end it). */
+function answeredOnly(error: Error | boolean | undefined): boolean {
+  return error instanceof pg.DatabaseError && error.severity !== 'FATAL' && error.severity !== 'PANIC';
 }
 
 interface ClientState {

@@ -105,6 +105,37 @@ describe('the instant bet statement', () => {
     }
   });
 
+  it("takes a player's bets in turn however long one takes: each on the nonce the previous left, none played twice", async () => {
+    const player = await newPlayer(app, db, 1_000);
+    const p = api(app, player.token);
+    expect((await p.post('/dice/bet', diceBet())).statusCode).toBe(200); // the process knows the player
+    const before = await nonceOf(player.token);
+    // The first of the bets below waits on the seed pair's row, held elsewhere for 600 ms.
+    const holder = await pool.connect();
+    const query = vi.spyOn(pool, 'query');
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM fair_seed_pairs WHERE user_id = $1 AND active FOR UPDATE', [
+        player.id,
+      ]);
+      const bets = Array.from({ length: 5 }, () => p.post('/dice/bet', diceBet()));
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await holder.query('COMMIT');
+      const replies = await Promise.all(bets);
+      expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      // One statement per bet: none was refused for a nonce taken from under it and played again.
+      expect(query).toHaveBeenCalledTimes(5);
+    } finally {
+      query.mockRestore();
+      holder.release();
+    }
+    expect(await nonceOf(player.token)).toBe(before + 5);
+    const nonces = await db.execute<{ nonce: number }>(
+      sql`SELECT nonce FROM game_bets WHERE user_id = ${player.id} ORDER BY id`,
+    );
+    expect(nonces.rows.map((row) => row.nonce)).toEqual([0, 1, 2, 3, 4, 5].map((n) => before - 1 + n));
+  });
+
   it('writes transfers the ledger recognises: transfer() with the same key and payload replays them', async () => {
     const player = await newPlayer(app, db, 100);
     // A chance of 98 %: the bet wins (and pays) unless the roll is 98.00 or more.

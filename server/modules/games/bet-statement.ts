@@ -73,23 +73,6 @@ export const GENERAL_PATH = Symbol('general path');
  * goes to placeBet, which waits for the pair's row lock instead and so always gets through.
  */
 const STALE_ATTEMPTS = 3;
-/** How long a bet waits for the player's previous bet in this process before going on (see `place`). */
-const TURN_WAIT_MS = 200;
-
-/** Resolves when `promise` settles or after `ms`, whichever comes first. */
-function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise.then(
-      () => undefined,
-      () => undefined,
-    ),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
 /** Players whose state one process keeps; the oldest is dropped first. */
 const MAX_PLAYERS = 20_000;
 
@@ -153,12 +136,13 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
     place(bet: StatementBet): Promise<BetResult | typeof GENERAL_PATH | typeof CASE_CHANGED> {
       // One player's bets take turns in this process, as the pair's row lock makes them do in the
       // database anyway: each then plays on the nonce the previous one left instead of racing for it.
-      // A turn waits TURN_WAIT_MS at most: behind a bet stuck on a stalled database, the next ones go
-      // on by themselves (and fail or succeed on their own) instead of timing out one after another.
-      const previous = turns.get(bet.userId);
-      const placed = (previous ? waitAtMost(previous, TURN_WAIT_MS) : Promise.resolve()).then(() =>
-        placeNow(bet),
-      );
+      // A turn lasts until the previous bet is answered, however long that takes: a bet let go early
+      // plays on the nonce its predecessor is about to use, is refused (CB300), reads the pair again and
+      // plays again, and under load those replays and their general-path fallbacks piled up until the
+      // API answered 10 bets/s of 200 (bench:games-soak). A turn always ends: every query has its limit
+      // (db/pool.ts), and while the database is down each bet fails at once.
+      const previous = turns.get(bet.userId) ?? Promise.resolve();
+      const placed = previous.then(() => placeNow(bet));
       const turn = placed.then(
         () => undefined,
         () => undefined,
