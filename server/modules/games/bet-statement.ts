@@ -139,7 +139,7 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
       // A turn lasts until the previous bet is answered, however long that takes: a bet let go early
       // plays on the nonce its predecessor is about to use, is refused (CB300), reads the pair again and
       // plays again, and under load those replays and their general-path fallbacks piled up until the
-      // API answered 10 bets/s of 200 (bench:games-soak). A turn always ends: every query has its limit
+      // API answered 95 bets/s of 200 (bench:games-soak). A turn always ends: every query has its limit
       // (db/pool.ts), and while the database is down each bet fails at once.
       const previous = turns.get(bet.userId) ?? Promise.resolve();
       const placed = previous.then(() => placeNow(bet));
