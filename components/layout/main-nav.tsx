@@ -16,6 +16,8 @@ export function MainNav() {
             <li key={item.key}>
               <Link
                 href={item.href}
+                // Prefetched when reached for (intent-prefetch.tsx), not all at once on load.
+                prefetch={false}
                 aria-current={active ? 'page' : undefined}
                 className={active ? 'nav-link bg-panel-2 text-gold' : 'nav-link text-muted hover:text-white'}
               >
