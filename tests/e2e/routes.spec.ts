@@ -28,6 +28,20 @@ test.describe('every screen of spec section 2', () => {
     await expect(page.getByTestId('not-found-message')).toHaveText('Страница не найдена: /ru/nothing-here');
   });
 
+  test('a file the site does not have is a 404, not a server error; the favicon is served', async ({
+    request,
+  }) => {
+    // Addresses with a dot skip the middleware; before `dynamicParams = false` on [locale] they were
+    // rendered as a page of language "logo.png" and failed with a 500.
+    for (const path of ['/logo.png', '/apple-touch-icon.png', '/wp-login.php', '/ru/nothing.txt']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+    }
+    const favicon = await request.get('/favicon.ico');
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()['content-type']).toMatch(/icon/);
+  });
+
   test('a route whose parameter fails validation is a 404 Page Not Found', async ({ page }) => {
     for (const path of [
       '/en/tournament/abc',

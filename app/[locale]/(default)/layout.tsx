@@ -1,3 +1,4 @@
+import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
@@ -15,7 +16,11 @@ export default async function DefaultLayout({
   params: Promise<{ locale: string }>;
 }) {
   const { locale } = await params;
-  if (isLocale(locale)) setRequestLocale(locale);
+  // Layouts render side by side: [locale]'s layout refuses an unknown language, but this one must not read
+  // the request's language (headers) for it first. `/favicon.ico` and `/logo.png` land here (addresses
+  // with a dot skip the middleware), and reading headers in this pre-rendered segment made them a 500.
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
   const t = await getTranslations('app');
   return (
     <div className="flex min-h-screen flex-col" data-layout="default">
