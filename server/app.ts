@@ -37,6 +37,7 @@ import { profileRoutes } from './modules/users/routes';
 import { findUserById } from './modules/users/service';
 import { vipRoutes } from './modules/vip/routes';
 import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
+import { payoutRoutes, sandboxPayoutRoutes } from './modules/payouts/routes';
 import { paymentProviders } from './modules/billing/providers';
 import { bonusRoutes } from './modules/bonuses/routes';
 import { sandboxWalletRoutes, walletRoutes } from './modules/wallet/routes';
@@ -157,6 +158,7 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   void app.register(vipRoutes, context);
   const providers = paymentProviders(config);
   void app.register(billingRoutes, { ...context, providers });
+  void app.register(payoutRoutes, { ...context, providers });
   void app.register(walletRoutes, context);
   void app.register(bonusRoutes, context);
   void app.register(fairRoutes, context);
@@ -169,6 +171,7 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
     void app.register(devOutboxRoutes, context);
     void app.register(sandboxSocialRoutes, context);
     void app.register(sandboxBillingRoutes, { ...context, providers });
+    void app.register(sandboxPayoutRoutes, { ...context, providers });
     void app.register(sandboxWalletRoutes, context);
   }
 

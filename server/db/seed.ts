@@ -15,6 +15,7 @@ import {
   freeSpinCampaigns,
   operatorSettings,
   paymentMethods,
+  payoutMethods,
   promoCodes,
   seedRuns,
   users,
@@ -488,6 +489,65 @@ export const seedSteps: SeedStep[] = [
           })),
         );
       }
+    },
+  },
+  {
+    // The sandbox provider's payout methods (issue 15): cards and phones per currency, a crypto wallet
+    // (the `crypto-payouts` of GET /api/v2/billing/data). Limits beneath the spec's minimum payout are
+    // raised to it by the server.
+    id: '0006-payout-methods',
+    async run(tx) {
+      const p = (
+        hash: string,
+        type: 'card' | 'phone' | 'crypto',
+        nameEn: string,
+        nameRu: string,
+        currency: string,
+        [min, max]: [number, number],
+        fee: number,
+        sort: number,
+      ) => ({
+        hash,
+        provider: 'sandbox',
+        type,
+        nameEn,
+        nameRu,
+        currency,
+        minMinor: BigInt(min) * 100n,
+        maxMinor: BigInt(max) * 100n,
+        feeMinor: BigInt(Math.round(fee * 100)),
+        sort,
+      });
+      await tx
+        .insert(payoutMethods)
+        .values([
+          p('sandbox-payout-card-rub', 'card', 'Bank card', 'Банковская карта', 'RUB', [100, 150_000], 0, 10),
+          p(
+            'sandbox-payout-sbp-rub',
+            'phone',
+            'SBP (by phone)',
+            'СБП (по номеру телефона)',
+            'RUB',
+            [100, 100_000],
+            0,
+            20,
+          ),
+          p(
+            'sandbox-payout-usdt-rub',
+            'crypto',
+            'USDT (TRC-20)',
+            'USDT (TRC-20)',
+            'RUB',
+            [1_000, 300_000],
+            50,
+            30,
+          ),
+          p('sandbox-payout-card-kzt', 'card', 'Bank card', 'Банковская карта', 'KZT', [500, 750_000], 0, 10),
+          p('sandbox-payout-card-usd', 'card', 'Bank card', 'Банковская карта', 'USD', [1, 2_000], 0, 10),
+          p('sandbox-payout-card-eur', 'card', 'Bank card', 'Банковская карта', 'EUR', [1, 2_000], 0, 10),
+          p('sandbox-payout-card-inr', 'card', 'Bank card', 'Банковская карта', 'INR', [100, 150_000], 0, 10),
+        ])
+        .onConflictDoNothing();
     },
   },
 ];

@@ -1,7 +1,7 @@
 /**
  * Payment providers behind one interface. A provider assigns the payment details of a new invoice
- * (a card number or phone to pay to) and parses its signed webhooks. Only the sandbox provider exists
- * today; it is registered outside production only.
+ * (a card number or phone to pay to), takes payouts, and parses its signed webhooks (for invoices and for
+ * payouts). Only the sandbox provider exists today; it is registered outside production only.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -31,14 +31,38 @@ export interface WebhookEvent {
   amountMinor: bigint;
 }
 
+/** A payout handed to the provider: it sends `amountMinor` (the fee already taken off) to `destination`. */
+export interface NewPayout {
+  payoutId: number;
+  type: 'card' | 'phone' | 'crypto';
+  currency: string;
+  amountMinor: bigint;
+  destination: string;
+}
+
+/** What a webhook says happened to a payout. */
+export interface PayoutWebhookEvent {
+  eventId: string;
+  providerRef: string;
+  status: 'paid' | 'failed';
+  reason: string | null;
+}
+
 export interface PaymentProvider {
   name: string;
   /** The payment details of a new invoice. Must not touch the database. */
   assign(payment: NewPayment): Promise<AssignedPayment>;
+  /**
+   * Hands a payout to the provider; answers its reference. Called at most once per payout that reaches
+   * `approved` (under the payout's row lock), with the payout id as the provider's idempotency key.
+   */
+  createPayout(payout: NewPayout): Promise<{ providerRef: string }>;
   /** HMAC-SHA256 key of this provider's webhook signatures. */
   webhookSecret: Buffer;
   /** Parses a webhook body whose signature was already verified; null when it is not an event we know. */
   parseWebhook(body: unknown): WebhookEvent | null;
+  /** The same for payout events; null when the body is not one. */
+  parsePayoutWebhook(body: unknown): PayoutWebhookEvent | null;
 }
 
 export const SIGNATURE_HEADER = 'x-signature';
@@ -76,6 +100,14 @@ const sandboxWebhookBody = z.object({
 });
 export type SandboxWebhookBody = z.infer<typeof sandboxWebhookBody>;
 
+const sandboxPayoutWebhookBody = z.object({
+  event_id: z.string().min(1).max(128),
+  payout: z.string().min(1).max(64),
+  status: z.enum(['paid', 'failed']),
+  reason: z.string().max(200).optional(),
+});
+export type SandboxPayoutWebhookBody = z.infer<typeof sandboxPayoutWebhookBody>;
+
 export function sandboxProvider(config: Config): PaymentProvider {
   const webhookSecret = config.sandboxPaymentSecret
     ? Buffer.from(config.sandboxPaymentSecret, 'utf8')
@@ -90,6 +122,20 @@ export function sandboxProvider(config: Config): PaymentProvider {
         cardNumber: payment.type === 'card' ? luhnComplete(`220070${serial}`) : null,
         phoneNumber: payment.type === 'phone' ? `+7900${serial.slice(-7)}` : null,
         commissionMinor: 0n,
+      };
+    },
+    async createPayout(payout) {
+      // The sandbox takes every payout; its tester settles it with POST /sandbox/payouts/:id/complete.
+      return { providerRef: `sbxp_${payout.payoutId}` };
+    },
+    parsePayoutWebhook(body) {
+      const parsed = sandboxPayoutWebhookBody.safeParse(body);
+      if (!parsed.success) return null;
+      return {
+        eventId: parsed.data.event_id,
+        providerRef: parsed.data.payout,
+        status: parsed.data.status,
+        reason: parsed.data.reason ?? null,
       };
     },
     parseWebhook(body) {

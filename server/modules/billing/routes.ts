@@ -10,6 +10,7 @@ import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
 import { depositBonusName } from '../bonuses/service';
 import { minorToMajor } from '../ledger/service';
+import { applyPayoutEvent, payoutMethodsFor, toPayoutMethod } from '../payouts/service';
 import { signBody, SIGNATURE_HEADER, verifySignature, type PaymentProvider } from './providers';
 import {
   applyWebhookEvent,
@@ -53,7 +54,9 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
       return {
         payments: { methods: methods.filter((m) => m.type !== 'crypto'), bonus },
         'crypto-payments': methods.filter((m) => m.type === 'crypto'),
-        'crypto-payouts': [],
+        'crypto-payouts': (await payoutMethodsFor(ctx.db, user.currency, providerNames))
+          .filter((method) => method.type === 'crypto')
+          .map(toPayoutMethod),
       };
     },
   );
@@ -112,6 +115,15 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
         const raw = rawBodies.get(request) ?? '';
         if (!verifySignature(provider.webhookSecret, raw, request.headers[SIGNATURE_HEADER])) {
           throw new HttpError(401, 'Invalid signature.');
+        }
+        const payoutEvent = provider.parsePayoutWebhook(request.body);
+        if (payoutEvent) {
+          const result = await applyPayoutEvent(ctx.db, provider, payoutEvent, request.body, ctx.clock());
+          request.log.info(
+            { provider: provider.name, event: payoutEvent.eventId, ...result },
+            'payout webhook',
+          );
+          return { ok: true, outcome: result.outcome, duplicate: result.duplicate };
         }
         const event = provider.parseWebhook(request.body);
         if (!event) throw ValidationError.field('body', 'invalid', 'The webhook body is not a known event.');

@@ -31,3 +31,5 @@ export { awardDepositBonus, depositBonusName, type DepositAward } from './deposi
 export { grantFreeSpins } from './free-spins';
 export { invalidPromo, WELCOME_PACK_TITLE_SETTING } from './rules';
 export { recordWager } from './wagering';
+export { cancelActivation } from './activations';
+export { activeBonusesOf } from './repository';

@@ -2,7 +2,8 @@
  * Checks of the ledger's invariants (used by the tests):
  * each transfer has two or more entries summing to zero; each cached balance equals the sum of its
  * entries and each entry's balance_after equals the running sum; no user balance is negative; no invoice
- * is credited more than once, and a paid invoice exactly once.
+ * is credited more than once, and a paid invoice exactly once; a payout's money is held once and
+ * settled at most once, and each pending-payouts account holds exactly its open payouts.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -47,6 +48,26 @@ export async function ledgerInvariantViolations(db: Executor): Promise<string[]>
     sql`SELECT i.id, i.status, count(t.id)::int AS credits FROM billing_invoices i
         LEFT JOIN ledger_transfers t ON t.kind = 'deposit' AND t.reference = 'invoice:' || i.id
         GROUP BY i.id HAVING (i.status = 3) <> (count(t.id) = 1)`,
+  );
+  await run(
+    'payout settled more than once',
+    sql`SELECT reference, count(*)::int FROM ledger_transfers
+        WHERE kind = 'withdrawal' AND reference LIKE 'payout:%' GROUP BY reference HAVING count(*) > 1`,
+  );
+  await run(
+    'payout status disagrees with its settlement',
+    sql`SELECT p.id, p.status, count(t.id)::int AS settlements FROM payouts p
+        LEFT JOIN ledger_transfers t ON t.kind = 'withdrawal' AND t.reference = 'payout:' || p.id
+        GROUP BY p.id HAVING (p.status IN ('paid', 'failed', 'rejected', 'cancelled')) <> (count(t.id) = 1)`,
+  );
+  await run(
+    'pending-payouts account disagrees with the open payouts',
+    sql`SELECT a.key, a.balance_minor::text, coalesce(open.total, 0)::text AS open_payouts
+        FROM ledger_accounts a
+        LEFT JOIN (SELECT provider, currency, sum(amount_minor) AS total FROM payouts
+                   WHERE status IN ('review', 'approved', 'sent') GROUP BY provider, currency) open
+          ON a.system_code = 'payouts:' || open.provider AND a.currency = open.currency
+        WHERE a.system_code LIKE 'payouts:%' AND a.balance_minor <> coalesce(open.total, 0)`,
   );
   return problems;
 }

@@ -44,7 +44,12 @@ export type AccountKind = 'cash' | 'bonus';
 export type TransferKind = 'deposit' | 'bonus' | 'bet' | 'win' | 'adjustment' | 'withdrawal';
 
 /** System accounts: `house`, `bonus_pool`, `clearing:<provider>`. They may go negative. */
-export type SystemAccountCode = 'house' | `house:${number}` | 'bonus_pool' | `clearing:${string}`;
+export type SystemAccountCode =
+  | 'house'
+  | `house:${number}`
+  | 'bonus_pool'
+  | `clearing:${string}`
+  | `payouts:${string}`;
 
 /**
  * How many house accounts per currency take the games' stakes and wins. Every bet locks the house
