@@ -208,12 +208,13 @@ describe('a payout’s life', () => {
     expect((await balances(app, token)).balance).toBe(1_000);
     const again = await client(app).post(`/api/v2/billing/payout/${request.id}/cancel`, {}, token);
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors.id[0]).toMatch(/^not_cancellable: /);
+    expect(again.json().errors.id[0]).toMatch(/^already_finished: /);
 
     const sent = await withdrawOk(token);
     await approvePayout(db, { id: sent.id, reviewer: 'alice', providers, now: clock() });
     const late = await client(app).post(`/api/v2/billing/payout/${sent.id}/cancel`, {}, token);
     expect(late.statusCode).toBe(422);
+    expect(late.json().errors.id[0]).toMatch(/^already_sent: /);
     expect((await balances(app, token)).balance).toBe(700);
     await assertLedgerInvariants(db);
   });

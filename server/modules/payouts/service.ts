@@ -436,7 +436,7 @@ export async function rejectPayout(
 
 /**
  * The player cancels their own payout while it is not yet with the provider (`review`, `approved`): the
- * money goes back. 404 for someone else's or an unknown one; 422 `id: not_cancellable` otherwise.
+ * money goes back. 404 for someone else's or an unknown one; 422 `id: already_sent` once it is, `id: already_finished` when it is over.
  */
 export async function cancelPayout(
   db: Executor,
@@ -445,12 +445,15 @@ export async function cancelPayout(
   return runTransaction(db, async (tx) => {
     const row = await repository.lockPayout(tx, input.id);
     if (!row || row.userId !== input.userId) throw new HttpError(404, 'Payout not found.');
-    if (!CANCELLABLE.includes(row.status as PayoutStatus)) {
+    if (row.status === 'sent') {
       throw ValidationError.field(
         'id',
-        'not_cancellable',
+        'already_sent',
         'This withdrawal is already with the payment provider.',
       );
+    }
+    if (!CANCELLABLE.includes(row.status as PayoutStatus)) {
+      throw ValidationError.field('id', 'already_finished', 'This withdrawal is already finished.');
     }
     await lockUserMoney(tx, row.userId);
     return returnPayout(tx, row, 'cancelled', input.now);
