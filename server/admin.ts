@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { runAdmin } from './admin/cli';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
+import { paymentProviders } from './modules/billing/providers';
 
 async function main(): Promise<number> {
   let config;
@@ -35,6 +36,8 @@ async function main(): Promise<number> {
   return runAdmin(process.argv.slice(2), {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
+    // Built only when a command needs them (`payout approve`).
+    providers: () => paymentProviders(config),
     connect: async () => {
       database = await openDatabase(config, { log, role: 'client' });
       return database;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/client';
+import type { PaymentProvider } from '../modules/billing/providers';
 import { CommandError, UsageError, type AdminCommand, type CommandGroup } from './command';
 import { commandGroups } from './registry';
 
@@ -12,6 +13,11 @@ export interface RunAdminOptions extends AdminIO {
   /** Opens the database; called only once a command's arguments are valid. */
   connect(): Promise<{ db: Database; close(): Promise<void> }>;
   groups?: CommandGroup[];
+  /**
+   * The payment providers commands may call (`payout approve`), or how to build them (only when a command
+   * asks); none when left out.
+   */
+  providers?: ReadonlyMap<string, PaymentProvider> | (() => ReadonlyMap<string, PaymentProvider>);
 }
 
 const PROGRAM = 'npm run admin --';
@@ -79,7 +85,16 @@ export async function runAdmin(argv: string[], options: RunAdminOptions): Promis
   let connection: Awaited<ReturnType<RunAdminOptions['connect']>> | undefined;
   try {
     connection = await options.connect();
-    await command.run({ db: connection.db, out: options.out }, input);
+    let providers: ReadonlyMap<string, PaymentProvider> | undefined;
+    const given = options.providers;
+    await command.run(
+      {
+        db: connection.db,
+        out: options.out,
+        providers: () => (providers ??= typeof given === 'function' ? given() : (given ?? new Map())),
+      },
+      input,
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 import type { Database } from '../db/client';
+import type { PaymentProvider } from '../modules/billing/providers';
 
 /** Bad invocation: printed with the command's usage, exit code 2. */
 export class UsageError extends Error {
@@ -17,6 +18,8 @@ export interface CommandContext {
   db: Database;
   /** Writes one line to stdout. */
   out(line: string): void;
+  /** The payment providers this process talks to, by name (`paymentProviders(config)`), built on first use. */
+  providers(): ReadonlyMap<string, PaymentProvider>;
 }
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;

@@ -7,6 +7,7 @@ import {
 } from '../modules/bonuses/admin-commands';
 import { caseCommands } from '../modules/games/admin-commands';
 import { geoCommands } from '../modules/geo/admin-commands';
+import { payoutCommands } from '../modules/payouts/admin-commands';
 import {
   mirrorCommands,
   redirectCommands,
@@ -23,6 +24,7 @@ export const commandGroups: CommandGroup[] = [
   userCommands,
   invoiceCommands,
   balanceCommands,
+  payoutCommands,
   promoCommands,
   welcomePackCommands,
   freeSpinCommands,

@@ -182,13 +182,13 @@ function WithdrawForm({ overview, currency }: { overview: PayoutOverview; curren
           <dd className="font-semibold tabular-nums">{money(overview.daily_left)}</dd>
         </div>
       </dl>
-      {blocked ? (
+      {overview.blocked ? (
         <p
           role="status"
           className="rounded-xl border border-gold/40 bg-gold/10 px-3 py-2 text-sm"
           data-testid="withdraw-blocked"
         >
-          {t(`blocked.${blocked}`, { min: money(overview.min_amount) })}
+          {t(`blocked.${overview.blocked}`, { min: money(overview.min_amount) })}
         </p>
       ) : null}
       <fieldset disabled={blocked !== null} className="space-y-5 disabled:opacity-60">
