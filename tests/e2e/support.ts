@@ -228,12 +228,16 @@ export async function newPlayerWithDeposit(
   return { email, token };
 }
 
-/** Runs `npm run admin -- …` against the e2e stack's database; returns what it printed. */
+/**
+ * Runs `npm run admin -- …` against the e2e stack's database; returns what it printed. Like the stack's
+ * API (scripts/start.mjs), it runs outside production, so it talks to the sandbox payment provider.
+ */
 export function admin(...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
     encoding: 'utf8',
     env: {
       ...process.env,
+      NODE_ENV: 'development',
       DATA_DIR: '.data-e2e',
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
       LOG_LEVEL: 'warn',

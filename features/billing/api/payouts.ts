@@ -17,8 +17,23 @@ export type CreatePayoutBody = z.input<typeof createPayoutBody>;
 export const getPayouts = (): Promise<PayoutOverview> =>
   api.get('/api/v2/billing/payouts').then((response) => payoutOverviewReply.parse(response.data));
 
+/** How often the open withdrawal tab asks again while a request is still on its way. */
+export const PAYOUTS_POLL_MS = 10_000;
+const ON_ITS_WAY = new Set(['review', 'approved', 'sent']);
+
+/**
+ * Fresh each time the tab opens (the operator and the provider change statuses elsewhere), and asked
+ * again every PAYOUTS_POLL_MS while one of the requests is still on its way.
+ */
 export const payoutsQueryOptions = () =>
-  queryOptions({ queryKey: billingKeys.payouts(), queryFn: getPayouts });
+  queryOptions({
+    queryKey: billingKeys.payouts(),
+    queryFn: getPayouts,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchInterval: (query) =>
+      query.state.data?.requests.some((request) => ON_ITS_WAY.has(request.status)) ? PAYOUTS_POLL_MS : false,
+  });
 
 export const usePayouts = (enabled = true) => useQuery({ ...payoutsQueryOptions(), enabled });
 

@@ -141,7 +141,11 @@ export const payoutCommands: CommandGroup = {
         const available = providers();
         if ((found.status === 'review' || found.status === 'approved') && !available.has(found.provider)) {
           throw new CommandError(
-            `Payout ${found.id} goes through ${found.provider}, which this process does not talk to; nothing changed`,
+            `Payout ${found.id} goes through ${found.provider}, which this process does not talk to; nothing changed${
+              found.provider === 'sandbox'
+                ? ' (the sandbox provider exists outside production only: run the command with NODE_ENV=development, as npm start runs its API)'
+                : ''
+            }`,
           );
         }
         const now = new Date();
