@@ -233,4 +233,29 @@ describe('transfer', () => {
     );
     await assertLedgerInvariants(db);
   });
+
+  it('keeps its history append-only: no UPDATE, DELETE or TRUNCATE of transfers or entries, whoever asks', async () => {
+    const { cash } = await fund(await newUser(), 100n);
+    const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, cash.id));
+    const id = entry.transferId;
+    const refused = async (statement: ReturnType<typeof sql>) => {
+      const error = await db.execute(statement).then(
+        () => null,
+        (caught: unknown) =>
+          caught as { cause?: { code?: string; message?: string }; code?: string; message?: string },
+      );
+      expect(error, String(statement.queryChunks)).not.toBeNull();
+      const cause = error!.cause ?? error!;
+      expect(cause.code).toBe('42501');
+      expect(cause.message).toMatch(/ledger history is append-only/);
+    };
+    await refused(sql`UPDATE ledger_transfers SET meta = '{}'::jsonb WHERE id = ${id}`);
+    await refused(sql`DELETE FROM ledger_transfers WHERE id = ${id}`);
+    await refused(sql`UPDATE ledger_entries SET amount_minor = amount_minor * 2 WHERE transfer_id = ${id}`);
+    await refused(sql`DELETE FROM ledger_entries WHERE transfer_id = ${id}`);
+    await refused(sql`TRUNCATE ledger_entries`);
+    await refused(sql`TRUNCATE ledger_transfers CASCADE`);
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, id))).toHaveLength(2);
+    await assertLedgerInvariants(db);
+  });
 });
