@@ -290,7 +290,8 @@ async function main(): Promise<void> {
     }; CLS ≤ 0.02: ${ours.every((r) => r.cls <= 0.02) ? 'met' : 'NOT met'}`,
   );
   for (const r of results) {
-    if (!r.path.startsWith('floor') && new URL(r.finalUrl).pathname !== r.path) console.log(`note: ${r.path} ended on ${r.finalUrl}`);
+    if (!r.path.startsWith('floor') && new URL(r.finalUrl).pathname !== r.path)
+      console.log(`note: ${r.path} ended on ${r.finalUrl}`);
   }
   for (const r of results) printBreakdown(r);
 }
