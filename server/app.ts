@@ -38,6 +38,7 @@ import { findUserById } from './modules/users/service';
 import { vipRoutes } from './modules/vip/routes';
 import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
 import { payoutRoutes, sandboxPayoutRoutes } from './modules/payouts/routes';
+import { protectionRoutes } from './modules/protection/routes';
 import { paymentProviders } from './modules/billing/providers';
 import { bonusRoutes } from './modules/bonuses/routes';
 import { sandboxWalletRoutes, walletRoutes } from './modules/wallet/routes';
@@ -159,6 +160,7 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   const providers = paymentProviders(config);
   void app.register(billingRoutes, { ...context, providers });
   void app.register(payoutRoutes, { ...context, providers });
+  void app.register(protectionRoutes, context);
   void app.register(walletRoutes, context);
   void app.register(bonusRoutes, context);
   void app.register(fairRoutes, context);

@@ -8,6 +8,7 @@ import {
 import { caseCommands } from '../modules/games/admin-commands';
 import { geoCommands } from '../modules/geo/admin-commands';
 import { payoutCommands } from '../modules/payouts/admin-commands';
+import { accountCommands } from '../modules/protection/admin-commands';
 import {
   mirrorCommands,
   redirectCommands,
@@ -25,6 +26,7 @@ export const commandGroups: CommandGroup[] = [
   invoiceCommands,
   balanceCommands,
   payoutCommands,
+  accountCommands,
   promoCommands,
   welcomePackCommands,
   freeSpinCommands,

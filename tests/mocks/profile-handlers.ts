@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { User } from '@/lib/api/schemas/user';
 import { profileSettingsBody } from '@/lib/contracts/auth';
+import { selfExclusionBody, type Protection } from '@/lib/contracts/protection';
 import { testUser } from './fixtures';
 import { apiPath } from './handlers';
 
@@ -31,4 +32,31 @@ export const profileHandlers = [
     }
     return HttpResponse.json({ success: true, user: { ...testUser, ...parsed.data } });
   }),
+  ...protectionHandlers(),
 ];
+
+/**
+ * `GET /api/v2/profile/protection` and `POST /api/v2/profile/self-exclusion` over one account (active at
+ * first); `state.requests` records the days asked for.
+ */
+export function protectionHandlers(
+  state: { protection: Protection; requests: (number | null)[] } = newProtectionState(),
+) {
+  return [
+    http.get(apiPath('/api/v2/profile/protection'), () => HttpResponse.json(state.protection)),
+    http.post(apiPath('/api/v2/profile/self-exclusion'), async ({ request }) => {
+      const parsed = selfExclusionBody.safeParse(await request.json());
+      if (!parsed.success) return HttpResponse.json({ message: 'invalid' }, { status: 422 });
+      state.requests.push(parsed.data.days);
+      const until =
+        parsed.data.days === null ? null : new Date(Date.UTC(2031, 0, 1 + parsed.data.days)).toISOString();
+      state.protection = { status: 'self_excluded', excluded_until: until };
+      return HttpResponse.json(state.protection);
+    }),
+  ];
+}
+
+/** A fresh account for protectionHandlers: active, nothing asked yet. */
+export function newProtectionState(): { protection: Protection; requests: (number | null)[] } {
+  return { protection: { status: 'active', excluded_until: null }, requests: [] };
+}

@@ -10,6 +10,7 @@ import { notify } from '@/lib/stores/notification-store';
 import { translateValidationMessage } from '@/lib/validation-errors';
 import { settingsErrorKey, useUpdateSetting } from '@/lib/session/update-setting-mutation';
 import { ProfileData } from './profile-data';
+import { SelfExclusionSetting } from './self-exclusion';
 
 /**
  * `/profile/setting`: language, time zone, and whether the avatar and statistics are hidden. Every
@@ -55,6 +56,15 @@ function SettingsForm({ user }: { user: User }) {
           label={t('statisticsHidden.label')}
           hint={t('statisticsHidden.hint')}
         />
+      </section>
+      <section
+        aria-labelledby="settings-protection"
+        className="space-y-5 rounded-2xl border border-line bg-panel p-4 sm:p-6"
+      >
+        <h2 id="settings-protection" className="text-lg font-semibold">
+          {t('sections.protection')}
+        </h2>
+        <SelfExclusionSetting />
       </section>
     </div>
   );

@@ -11,6 +11,7 @@ import { noStore, requireSession } from '../../plugins/request-context';
 import { depositBonusName } from '../bonuses/service';
 import { minorToMajor } from '../ledger/service';
 import { applyPayoutEvent, payoutMethodsFor, toPayoutMethod } from '../payouts/service';
+import { assertMayPlay } from '../protection/service';
 import { signBody, SIGNATURE_HEADER, verifySignature, type PaymentProvider } from './providers';
 import {
   applyWebhookEvent,
@@ -70,6 +71,7 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
     async (request) => {
       const user = await request.currentUser();
       const now = ctx.clock();
+      assertMayPlay(user, now);
       const row = await createInvoice(ctx.db, {
         userId: user.id,
         currency: user.currency,

@@ -9,6 +9,7 @@ import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { awardDepositBonus } from '../bonuses/service';
+import { userMayPlay } from '../protection/service';
 import { HttpError, ValidationError } from '../../lib/errors';
 import {
   IdempotencyConflictError,
@@ -218,7 +219,9 @@ async function creditInvoice(
     meta: { provider: invoice.provider, method_id: invoice.methodId, ...meta },
   });
   await repository.markInvoicePaid(tx, invoice.id, now, credit.transferId);
-  // The deposit's bonus (waiting promo or welcome-pack stage), in this same transaction.
+  // The deposit's bonus (waiting promo or welcome-pack stage), in this same transaction; none for a player
+  // who may not play now (an invoice created before a self-exclusion is credited, without its bonus).
+  if (!(await userMayPlay(tx, invoice.userId, now))) return credit.transferId;
   await awardDepositBonus(tx, {
     userId: invoice.userId,
     currency,

@@ -21,6 +21,7 @@ import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
 import { cancelActivation, findWaitingActivation, listActivations } from './activations';
 import { campaignFor, cancelFreeSpins, listFreeSpins } from './free-spins';
+import { assertMayPlay } from '../protection/service';
 import { activatePromoForPlayer, lookupBonus } from './promo-codes';
 import { toActivations } from './replies';
 import { accountCurrency, defaultCurrencyFor, offerCurrency, type Locale } from './rules';
@@ -97,6 +98,7 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     async (request) => {
       const now = ctx.clock();
       const user = await request.currentUser();
+      assertMayPlay(user, now);
       const row = await activatePromoForPlayer(ctx.db, {
         userId: user.id,
         currency: user.currency,

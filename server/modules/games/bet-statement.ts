@@ -226,6 +226,9 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
           throw notEnoughMoney();
         }
         if (code === 'CB200') return GENERAL_PATH;
+        // The player may not play (suspended, self-excluded, closed): the general path's full check of the
+        // player answers the 403 naming why (server/modules/protection/service.ts), unless it is a replay.
+        if (code === 'CB403') return (await replayIfUsed(bet, hash)) ?? GENERAL_PATH;
         if (code === 'CB301') return (await replayIfUsed(bet, hash)) ?? CASE_CHANGED;
         // The key was used: the bet's insert found it taken (by an earlier request or a twin).
         if (isUniqueViolation(error, 'game_bets_user_idempotency_unique')) return replay(bet, hash);

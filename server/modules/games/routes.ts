@@ -22,6 +22,7 @@ import { UnauthorizedError } from '../../lib/errors';
 import type { MessageLocale } from '../../lib/locale';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
+import { assertMayPlay } from '../protection/service';
 import { findUserById } from '../users/service';
 import { betStatement } from './bet-statement';
 import { toCaseDetail, toCaseSummary } from './cases';
@@ -44,7 +45,12 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   const locale = (request: FastifyRequest): MessageLocale => request.locale ?? 'en';
   const userId = (request: FastifyRequest) => requireSession(request).userId;
   const reply = (request: FastifyRequest, result: BetResult) => toBetReply(result, locale(request));
-  const player = async (request: FastifyRequest) => asPlayer(await request.currentUser());
+  // Every bet's player (a round's start, an instant bet's general path): one who may not play gets a 403.
+  const player = async (request: FastifyRequest) => {
+    const user = await request.currentUser();
+    assertMayPlay(user, ctx.clock());
+    return asPlayer(user);
+  };
   const currencyOf = async (request: FastifyRequest, asked: Currency | undefined) =>
     shownCurrency(asked, request.session ? await request.currentUser() : null);
   const guest = { config: { auth: 'guest' as const } };

@@ -257,7 +257,7 @@ export async function requestPayout(
     const reasons: string[] = [];
     if (!(await repository.hasPaidPayout(tx, input.user.id))) reasons.push('first_payout');
     if (amountMinor > majorRule(PAYOUT_RULES[currency].reviewAbove)) reasons.push('above_threshold');
-    if (input.user.verificationRequired && input.user.verificationStatus !== 'verified')
+    if (input.user.verificationRequired && input.user.verificationStatus !== 'success')
       reasons.push('verification');
 
     let hold;

@@ -37,6 +37,15 @@ export const users = pgTable(
     verificationRequired: boolean('verification_required').notNull().default(false),
     /** KYC status as the spec names it (init, waiting, pending, success, failed, ...); null: never started. */
     verificationStatus: text('verification_status'),
+    /**
+     * Player protection (issue 15): `active`; `suspended` by the operator; `self_excluded` by the player
+     * until `excluded_until` (null: for good); `closed`. Only an active player (or one whose exclusion has
+     * ended) deposits, bets or gets bonuses; every player may log in, withdraw and see their history.
+     */
+    accountStatus: text('account_status').notNull().default('active'),
+    excludedUntil: timestamp('excluded_until', { withTimezone: true }),
+    /** Why the operator suspended or closed the account (`npm run admin -- account ...`). */
+    statusReason: text('status_reason'),
     /** Opaque tag the web keeps in the super_bonus cookie and sends back as `whoAreYou`. */
     superBonusTag: text('super_bonus_tag').notNull(),
     fpp: text('fpp'),
@@ -52,6 +61,14 @@ export const users = pgTable(
     uniqueIndex('users_phone_unique').on(table.phone),
     uniqueIndex('users_super_bonus_tag_unique').on(table.superBonusTag),
     check('users_currency_known', sql`${table.currency} IN ('RUB', 'USD', 'KZT', 'INR', 'EUR')`),
+    check(
+      'users_account_status_known',
+      sql`${table.accountStatus} IN ('active', 'suspended', 'self_excluded', 'closed')`,
+    ),
+    check(
+      'users_excluded_until_self_excluded',
+      sql`${table.excludedUntil} IS NULL OR ${table.accountStatus} = 'self_excluded'`,
+    ),
     check('users_locale_known', sql`${table.locale} IS NULL OR ${table.locale} IN ('ru', 'en', 'kz')`),
     check('users_email_lower_case', sql`${table.email} IS NULL OR ${table.email} = lower(${table.email})`),
     check('users_phone_e164', sql`${table.phone} IS NULL OR ${table.phone} ~ '^\\+[1-9][0-9]{9,14}$'`),
