@@ -101,6 +101,7 @@ describe('a blocked country', () => {
         'PUT /auth/login',
         'POST /sandbox/social/:provider',
         'POST /api/v2/billing/payment',
+        'POST /api/v2/billing/payout',
         'POST /bonus-system/bonus-activation',
         'PUT /bonus-system/bonus-activation/cancel/:id',
         'PUT /api/v2/freeSpinsCampaigns/cancel/:id',

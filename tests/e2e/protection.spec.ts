@@ -1,0 +1,42 @@
+import { expect, gotoHydrated, newPlayerWithDeposit, test } from './support';
+
+test.describe('player protection', () => {
+  test('a player excludes themselves from the settings page and can no longer bet or deposit', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await newPlayerWithDeposit(page, request, baseURL!, 500, 'excluded');
+    await gotoHydrated(page, '/en/profile/setting');
+    const section = page.getByTestId('self-exclusion');
+    await expect(section.getByTestId('account-status')).toHaveText('Your account is active.');
+    await section.getByLabel('For how long').selectOption('7');
+    await section.getByTestId('self-exclusion-start').click();
+    await expect(section.getByTestId('self-exclusion-confirm')).toContainText(
+      'Neither you nor support can undo this before it ends.',
+    );
+    await section.getByRole('button', { name: 'Yes, exclude me: 7 days' }).click();
+    await expect(section.getByTestId('account-status')).toHaveText(/^You have excluded yourself until /);
+
+    const balance = await page.getByTestId('header-balance').innerText();
+    await gotoHydrated(page, '/en/games/dice');
+    await page.getByTestId('dice-target').fill('50.00');
+    await page.getByLabel('Bet amount').fill('10');
+    await page.getByTestId('bet-button').click();
+    await expect(page.getByTestId('notification-error')).toContainText('Your account is self-excluded');
+    await expect(page.getByTestId('dice-result')).not.toHaveText(/Rolled/);
+    await expect(page.getByTestId('header-balance')).toHaveText(balance);
+
+    // A deposit is refused too; the cashier's withdrawal tab stays open.
+    await page.getByTestId('header-wallet').click();
+    const payIn = page.getByTestId('modal-PayIn');
+    await payIn.locator('[data-testid^="pay-method-"]').first().click();
+    await payIn.getByTestId('pay-amount').fill('500');
+    await payIn.getByTestId('pay-submit').click();
+    await expect(page.getByTestId('notification-error').last()).toBeVisible();
+    await expect(payIn.getByTestId('invoice-view')).toHaveCount(0);
+    await payIn.getByTestId('pay-tab-withdraw').click();
+    await expect(payIn.getByTestId('withdraw-form')).toBeVisible();
+  });
+});
