@@ -12,6 +12,7 @@ export * from '../modules/vip/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/billing/schema';
 export * from '../modules/payouts/schema';
+export * from '../modules/protection/schema';
 export * from '../modules/bonuses/schema';
 export * from '../modules/fair/schema';
 export * from '../modules/games/schema';

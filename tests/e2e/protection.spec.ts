@@ -39,4 +39,29 @@ test.describe('player protection', () => {
     await payIn.getByTestId('pay-tab-withdraw').click();
     await expect(payIn.getByTestId('withdraw-form')).toBeVisible();
   });
+
+  test('a player sets a deposit limit and is refused above it', async ({ page, request, baseURL }) => {
+    test.setTimeout(120_000);
+    await newPlayerWithDeposit(page, request, baseURL!, 500, 'limited');
+    await gotoHydrated(page, '/en/profile/setting');
+    const day = page.getByTestId('limit-deposit_day');
+    await expect(day.getByTestId('limit-current')).toHaveText('No limit');
+    await day.getByTestId('limit-input').fill('600');
+    await day.getByTestId('limit-save').click();
+    await expect(day.getByTestId('limit-current')).toHaveText(/600\.00/);
+
+    await page.getByTestId('header-wallet').click();
+    const payIn = page.getByTestId('modal-PayIn');
+    await payIn.locator('[data-testid^="pay-method-"]').first().click();
+    await payIn.getByTestId('pay-amount').fill('500');
+    await payIn.getByTestId('pay-submit').click();
+    await expect(page.getByTestId('notification-error')).toContainText(
+      'The deposit limit you set would be exceeded',
+    );
+    await expect(payIn.getByTestId('invoice-view')).toHaveCount(0);
+    // Within the limit it goes through.
+    await payIn.getByTestId('pay-amount').fill('100');
+    await payIn.getByTestId('pay-submit').click();
+    await expect(payIn.getByTestId('invoice-view')).toBeVisible();
+  });
 });

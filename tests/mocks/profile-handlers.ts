@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { User } from '@/lib/api/schemas/user';
 import { profileSettingsBody } from '@/lib/contracts/auth';
-import { selfExclusionBody, type Protection } from '@/lib/contracts/protection';
+import { selfExclusionBody, setLimitBody, type Limits, type Protection } from '@/lib/contracts/protection';
 import { testUser } from './fixtures';
 import { apiPath } from './handlers';
 
@@ -33,6 +33,7 @@ export const profileHandlers = [
     return HttpResponse.json({ success: true, user: { ...testUser, ...parsed.data } });
   }),
   ...protectionHandlers(),
+  ...limitsHandlers(),
 ];
 
 /**
@@ -59,4 +60,33 @@ export function protectionHandlers(
 /** A fresh account for protectionHandlers: active, nothing asked yet. */
 export function newProtectionState(): { protection: Protection; requests: (number | null)[] } {
   return { protection: { status: 'active', excluded_until: null }, requests: [] };
+}
+
+/**
+ * `GET|PUT /api/v2/profile/limits` over one account without limits at first: lower (or first) limits
+ * apply at once, higher ones and removals wait until 2031-01-02 (as the server's 24 hours would).
+ */
+export function limitsHandlers(state: { limits: Limits } = { limits: noLimits() }) {
+  return [
+    http.get(apiPath('/api/v2/profile/limits'), () => HttpResponse.json(state.limits)),
+    http.put(apiPath('/api/v2/profile/limits'), async ({ request }) => {
+      const parsed = setLimitBody.safeParse(await request.json());
+      if (!parsed.success) return HttpResponse.json({ message: 'invalid' }, { status: 422 });
+      const { kind, amount } = parsed.data;
+      const current = state.limits[kind].amount;
+      state.limits = {
+        ...state.limits,
+        [kind]:
+          amount !== null && (current === null || amount <= current)
+            ? { amount, next_amount: null, next_from: null }
+            : { amount: current, next_amount: amount, next_from: '2031-01-02T00:00:00.000Z' },
+      };
+      return HttpResponse.json(state.limits);
+    }),
+  ];
+}
+
+export function noLimits(): Limits {
+  const none = { amount: null, next_amount: null, next_from: null };
+  return { deposit_day: none, deposit_week: none, deposit_month: none };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_STATUS } from '@/lib/contracts/billing';
 import type { Executor } from '../../db/client';
 import { billingInvoices, billingPaymentReviews, billingWebhookEvents, paymentMethods } from './schema';
@@ -239,4 +239,35 @@ export async function resolveReviewRow(
     .where(eq(billingPaymentReviews.id, reviewId))
     .returning();
   return resolved;
+}
+
+/**
+ * What the player deposited in a currency since `since`: invoices paid since then, and invoices created
+ * since then that may still be paid (alive at `now`): what a deposit limit counts.
+ */
+export async function depositedSince(
+  db: Executor,
+  userId: number,
+  currency: string,
+  since: Date,
+  now: Date,
+): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${billingInvoices.amountMinor}), 0)` })
+    .from(billingInvoices)
+    .where(
+      and(
+        eq(billingInvoices.userId, userId),
+        eq(billingInvoices.currency, currency),
+        or(
+          and(eq(billingInvoices.status, INVOICE_STATUS.paid), gte(billingInvoices.paidAt, since)),
+          and(
+            eq(billingInvoices.status, INVOICE_STATUS.created),
+            gte(billingInvoices.createdAt, since),
+            gt(billingInvoices.expiresAt, now),
+          ),
+        ),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
 }

@@ -9,10 +9,11 @@ import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { awardDepositBonus } from '../bonuses/service';
-import { userMayPlay } from '../protection/service';
+import { assertDepositWithinLimits, userMayPlay } from '../protection/service';
 import { HttpError, ValidationError } from '../../lib/errors';
 import {
   IdempotencyConflictError,
+  lockUserMoney,
   minorToMajor,
   systemAccount,
   transfer,
@@ -119,6 +120,17 @@ export async function createInvoice(
 
   const requestHash = createHash('sha256').update(`${method.hash}:${amountMinor}`).digest('hex');
   return db.transaction(async (tx) => {
+    // The player's deposit limits count what they deposited in each window: one new invoice at a time.
+    await lockUserMoney(tx, input.userId);
+    const earlier = await repository.findInvoiceByKey(tx, input.userId, input.idempotencyKey);
+    if (!earlier) {
+      await assertDepositWithinLimits(tx, {
+        userId: input.userId,
+        currency: method.currency,
+        amountMinor,
+        now: input.now,
+      });
+    }
     const created = await repository.insertInvoiceOnce(tx, {
       hash: randomBytes(16).toString('hex'),
       userId: input.userId,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { protectionReply } from '@/lib/contracts/protection';
+import { limitsReply, protectionReply } from '@/lib/contracts/protection';
 import { runAdmin } from '../../admin/cli';
 import { seedDatabase, seedSteps } from '../../db/seed';
 import { manualClock } from '../../lib/clock';
@@ -11,6 +11,7 @@ import { createTestApp } from '../../test/helpers';
 import { activeBonusesOf } from '../bonuses/service';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { users } from '../users/schema';
+import { playerLimits } from './schema';
 import { setAccountStatus } from './service';
 
 const clock = manualClock(new Date('2031-05-01T00:00:00Z'));
@@ -178,5 +179,84 @@ describe('a deposit paid after the player stopped playing', () => {
     expect(await balances(full.app, token)).toMatchObject({ balance: 1_000, bonus_balance: 0 });
     expect(await activeBonusesOf(full.db, user.id, 'RUB')).toEqual([]);
     await assertLedgerInvariants(full.db);
+  });
+});
+
+describe('deposit limits', () => {
+  const setLimit = (token: string, kind: string, amount: number | null) =>
+    client(app).put('/api/v2/profile/limits', { kind, amount }, token);
+  const invoice = (token: string, amount: number, idempotency_key = key()) =>
+    client(app).post(
+      '/api/v2/billing/payment',
+      { method: 'sandbox-card-rub', amount, idempotency_key },
+      token,
+    );
+  const refusedAbove = async (token: string, amount: number) => {
+    const response = await invoice(token, amount);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().errors.amount[0]).toMatch(/^deposit_limit: /);
+  };
+
+  it('counts paid and still payable deposits in the window; lowering is at once, raising waits 24 hours', async () => {
+    const { token, userId } = await player(0);
+    const set = await setLimit(token, 'deposit_day', 1_000);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(limitsReply.parse(set.json()).deposit_day).toEqual({
+      amount: 1_000,
+      next_amount: null,
+      next_from: null,
+    });
+
+    await deposit(app, token, 600);
+    await refusedAbove(token, 500);
+    const open = await invoice(token, 400); // created, not paid yet: it counts
+    expect(open.statusCode, open.body).toBe(200);
+    await refusedAbove(token, 100);
+    // A repeated request answers its first invoice; it is not a new deposit.
+    const replayKey = key();
+    await setLimit(token, 'deposit_week', 5_000);
+    expect((await client(app).get('/api/v2/profile/limits', token)).json().deposit_week.amount).toBe(5_000);
+
+    // Raising waits: the old limit stays in force for 24 hours.
+    const raised = limitsReply.parse((await setLimit(token, 'deposit_day', 3_000)).json()).deposit_day;
+    expect(raised).toEqual({
+      amount: 1_000,
+      next_amount: 3_000,
+      next_from: new Date(clock().getTime() + 24 * 60 * 60 * 1000).toISOString(),
+    });
+    await refusedAbove(token, 100);
+    await db
+      .update(playerLimits)
+      .set({ nextFrom: new Date(clock().getTime() - 1) })
+      .where(eq(playerLimits.userId, userId));
+    const first = await invoice(token, 500, replayKey);
+    expect(first.statusCode, first.body).toBe(200);
+
+    // Lowering: at once (the day's deposits, 1 500 counted, are already above it).
+    await setLimit(token, 'deposit_day', 100);
+    await refusedAbove(token, 100);
+    const replay = await invoice(token, 500, replayKey);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().id).toBe(first.json().id);
+
+    // Removing waits too.
+    const removed = limitsReply.parse((await setLimit(token, 'deposit_day', null)).json()).deposit_day;
+    expect(removed).toMatchObject({ amount: 100, next_amount: null });
+    expect(removed.next_from).not.toBeNull();
+    await refusedAbove(token, 100);
+  });
+
+  it('refuses a bad limit with 422 and changes nothing', async () => {
+    const { token } = await player(0);
+    for (const body of [
+      { kind: 'deposit_year', amount: 100 },
+      { kind: 'deposit_day', amount: -5 },
+      { kind: 'deposit_day', amount: 0.001 },
+      { kind: 'deposit_day' },
+    ]) {
+      const response = await client(app).put('/api/v2/profile/limits', body, token);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await client(app).get('/api/v2/profile/limits', token)).json().deposit_day.amount).toBeNull();
   });
 });

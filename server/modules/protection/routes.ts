@@ -1,8 +1,9 @@
-import { protectionReply, selfExclusionBody } from '@/lib/contracts/protection';
+import { limitsReply, protectionReply, selfExclusionBody, setLimitBody } from '@/lib/contracts/protection';
+import { toMinorUnits } from '@/lib/money';
 import type { AppContext } from '../../context';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
-import { protectionOf, selfExclude } from './service';
+import { limitsView, protectionOf, selfExclude, setLimit } from './service';
 
 /** The player's account status and their self-exclusion (issue 15). */
 export const protectionRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
@@ -25,6 +26,29 @@ export const protectionRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         now,
       });
       return protectionOf({ accountStatus: result.status, excludedUntil: result.excludedUntil }, now);
+    },
+  );
+
+  app.get(
+    '/api/v2/profile/limits',
+    { config: { auth: 'required' }, schema: { response: { 200: limitsReply } } },
+    async (request) => limitsView(ctx.db, requireSession(request).userId, ctx.clock()),
+  );
+
+  app.put(
+    '/api/v2/profile/limits',
+    { config: { auth: 'required' }, schema: { body: setLimitBody, response: { 200: limitsReply } } },
+    async (request) => {
+      const now = ctx.clock();
+      const userId = requireSession(request).userId;
+      const { kind, amount } = request.body;
+      await setLimit(ctx.db, {
+        userId,
+        kind,
+        amountMinor: amount === null ? null : BigInt(toMinorUnits(amount)),
+        now,
+      });
+      return limitsView(ctx.db, userId, now);
     },
   );
 };

@@ -1,0 +1,147 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { buttonClass } from '@/components/ui/button-styles';
+import { api } from '@/lib/api/client';
+import { userCurrency } from '@/lib/api/schemas/user';
+import { LIMIT_KINDS, limitsReply, type Limits } from '@/lib/contracts/protection';
+import { useFormat } from '@/lib/i18n/use-format';
+import { parseAmount } from '@/lib/money';
+import { notify } from '@/lib/stores/notification-store';
+import { useSessionStore } from '@/lib/stores/session-store';
+
+type Kind = (typeof LIMIT_KINDS)[number];
+const limitsKey = ['profile', 'limits'] as const;
+
+const getLimits = (): Promise<Limits> =>
+  api.get('/api/v2/profile/limits').then((response) => limitsReply.parse(response.data));
+const putLimit = (kind: Kind, amount: number | null): Promise<Limits> =>
+  api.put('/api/v2/profile/limits', { kind, amount }).then((response) => limitsReply.parse(response.data));
+
+/**
+ * Deposit limits per day, week and month (issue 15): the limit in force, a raise that waits, and a field
+ * to change it. Lowering takes effect at once; raising or removing after 24 hours (the server decides; the
+ * screen shows what it answered).
+ */
+export function DepositLimitsSetting() {
+  const t = useTranslations('settings.limits');
+  const limits = useQuery({ queryKey: limitsKey, queryFn: getLimits });
+  if (limits.isPending) return <div className="h-24 animate-pulse rounded-xl bg-panel-2" aria-busy="true" />;
+  if (limits.isError) {
+    return (
+      <p className="text-sm text-muted">
+        {t('unavailable')}{' '}
+        <button type="button" className="underline" onClick={() => void limits.refetch()}>
+          {t('retry')}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4" data-testid="deposit-limits">
+      <p className="text-sm text-muted">{t('hint')}</p>
+      {LIMIT_KINDS.map((kind) => (
+        <LimitRow key={kind} kind={kind} limit={limits.data[kind]} />
+      ))}
+    </div>
+  );
+}
+
+function LimitRow({ kind, limit }: { kind: Kind; limit: Limits[Kind] }) {
+  const t = useTranslations('settings.limits');
+  const format = useFormat();
+  const currency = userCurrency(useSessionStore((state) => state.user));
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (amount: number | null) => putLimit(kind, amount),
+    onSuccess: (data) => {
+      queryClient.setQueryData(limitsKey, data);
+      setValue('');
+      const saved = data[kind];
+      notify({ kind: 'success', text: saved.next_from ? t('savedLater') : t('saved') });
+    },
+    onError: () => notify({ kind: 'error', text: t('failed') }),
+  });
+  const money = (amount: number) => format.money(amount, currency);
+  const submit = () => {
+    const amount = parseAmount(value);
+    if (amount === null || amount <= 0) {
+      setError(t('invalid'));
+      return;
+    }
+    setError(null);
+    save.mutate(amount);
+  };
+
+  return (
+    <div className="rounded-xl border border-line p-3" data-testid={`limit-${kind}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-semibold">{t(`kinds.${kind}`)}</span>
+        <span className="text-sm tabular-nums" data-testid="limit-current">
+          {limit.amount === null ? t('none') : money(limit.amount)}
+        </span>
+      </div>
+      {limit.next_from ? (
+        <p className="mt-1 text-xs text-muted" data-testid="limit-pending">
+          {limit.next_amount === null
+            ? t('removedOn', { date: format.dateTime(limit.next_from) })
+            : t('risesOn', { amount: money(limit.next_amount), date: format.dateTime(limit.next_from) })}
+        </p>
+      ) : null}
+      <form
+        className="mt-3 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <div className="min-w-32 flex-1">
+          <label htmlFor={inputId} className="mb-1 block text-sm">
+            {t('newLabel', { currency })}
+          </label>
+          <input
+            id={inputId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            className="min-h-11 w-full rounded-xl border border-line bg-panel-2 px-3"
+            data-testid="limit-input"
+          />
+        </div>
+        <button
+          type="submit"
+          className={buttonClass.secondary}
+          disabled={save.isPending}
+          data-testid="limit-save"
+        >
+          {t('save')}
+        </button>
+        {limit.amount !== null && !(limit.next_from && limit.next_amount === null) ? (
+          <button
+            type="button"
+            className="min-h-11 px-2 text-sm underline"
+            disabled={save.isPending}
+            onClick={() => save.mutate(null)}
+            data-testid="limit-remove"
+          >
+            {t('remove')}
+          </button>
+        ) : null}
+      </form>
+      {error ? (
+        <p id={`${inputId}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
