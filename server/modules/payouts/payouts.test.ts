@@ -13,7 +13,7 @@ import { sandboxProvider, type PaymentProvider } from '../billing/providers';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { ledgerAccounts } from '../ledger/schema';
 import { users } from '../users/schema';
-import { approvePayout, rejectPayout, sendPayout } from './service';
+import { approvePayout, rejectPayout, requestPayout, sendPayout } from './service';
 import { payouts } from './schema';
 
 const clock = manualClock(new Date('2031-03-01T00:00:00Z'));
@@ -216,6 +216,34 @@ describe('a payout’s life', () => {
     expect(late.statusCode).toBe(422);
     expect(late.json().errors.id[0]).toMatch(/^already_sent: /);
     expect((await balances(app, token)).balance).toBe(700);
+    await assertLedgerInvariants(db);
+  });
+
+  it('a provider that cannot be reached leaves the request approved and held; approving again sends it', async () => {
+    const { token, userId } = await player(1_000);
+    const first = await withdrawOk(token);
+    await approvePayout(db, { id: first.id, reviewer: 'alice', providers, now: clock() });
+    await complete(first.id, 'paid');
+    const base = sandboxProvider(config);
+    const down = new Map<string, PaymentProvider>([
+      ['sandbox', { ...base, createPayout: () => Promise.reject(new Error('connect ECONNREFUSED')) }],
+    ]);
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const row = await requestPayout(db, {
+      user,
+      method: 'sandbox-payout-card-rub',
+      amount: 200,
+      destination: CARD,
+      idempotencyKey: idem(),
+      forfeitBonus: false,
+      providers: down,
+      now: clock(),
+    });
+    expect(row).toMatchObject({ status: 'approved', providerRef: null });
+    expect((await balances(app, token)).balance).toBe(500);
+    const sent = await approvePayout(db, { id: row.id, reviewer: 'bob', providers, now: clock() });
+    expect(sent.done).toBe(false); // not waiting for review: approving only sends it
+    expect((await sendPayout(db, row.id, providers, clock())).status).toBe('sent');
     await assertLedgerInvariants(db);
   });
 

@@ -295,7 +295,10 @@ export async function requestPayout(
       updatedAt: input.now,
     });
   });
-  return row.status === 'approved' ? sendPayout(db, row.id, input.providers, input.now) : row;
+  if (row.status !== 'approved') return row;
+  // The request stands once held: a provider that cannot be reached leaves it `approved` (the player sees
+  // that; `payout approve <id>` sends it), rather than failing a request whose money already moved.
+  return sendPayout(db, row.id, input.providers, input.now).catch(() => row);
 }
 
 /**
