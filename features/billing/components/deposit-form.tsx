@@ -8,17 +8,16 @@ import { z } from 'zod';
 import { buttonClass } from '@/components/ui/button-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { TextField } from '@/components/ui/text-field';
-import { validationErrorsOf } from '@/lib/api/errors';
 import type { Currency } from '@/lib/constants/currencies';
 import { resolvePaymentAmountLimits, type PaymentAmountLimits } from '@/lib/constants/payments';
 import type { Invoice, PaymentMethod } from '@/lib/contracts/billing';
+import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { useFormat } from '@/lib/i18n/use-format';
 import { parseAmount } from '@/lib/money';
-import { notify } from '@/lib/stores/notification-store';
-import { formatValidationErrors } from '@/lib/validation-errors';
 import { newIdempotencyKey, useCreateInvoice } from '../api/create-invoice';
 import { QUICK_AMOUNTS } from '../constants';
 import { methodName } from '../format';
+import { notifyFailure } from '../notify-failure';
 
 type AmountError = 'methodRequired' | 'amountRequired' | 'amountInvalid' | 'amountMin' | 'amountMax';
 
@@ -57,7 +56,7 @@ export function DepositForm({
   onCreated: (invoice: Invoice) => void;
 }) {
   const t = useTranslations('billing');
-  const tRoot = useTranslations();
+  const errorTranslator = useErrorTranslator();
   const format = useFormat();
   const lang = format.locale;
   const createInvoice = useCreateInvoice();
@@ -108,14 +107,7 @@ export function DepositForm({
       attempt.current = null;
       onCreated(invoice);
     } catch (error) {
-      const fieldErrors = validationErrorsOf(error);
-      const text = fieldErrors
-        ? formatValidationErrors(fieldErrors, {
-            t: (k) => tRoot(k as never),
-            has: (k) => tRoot.has(k as never),
-          })
-        : '';
-      notify({ kind: 'error', text: text || t('createFailed') });
+      notifyFailure(error, errorTranslator, t('createFailed'));
     } finally {
       inFlight.current = false;
     }

@@ -9,16 +9,16 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PendingButton } from '@/components/ui/pending-button';
 import { TextField } from '@/components/ui/text-field';
-import { validationErrorsOf } from '@/lib/api/errors';
 import type { Currency } from '@/lib/constants/currencies';
 import type { PayoutMethod, PayoutOverview, PayoutRequest } from '@/lib/contracts/payouts';
+import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { useFormat } from '@/lib/i18n/use-format';
 import { parseAmount } from '@/lib/money';
 import { notify } from '@/lib/stores/notification-store';
-import { formatValidationErrors } from '@/lib/validation-errors';
 import { newIdempotencyKey } from '../api/create-invoice';
 import { useCancelPayout, useCreatePayout, usePayouts } from '../api/payouts';
 import { methodName } from '../format';
+import { notifyFailure } from '../notify-failure';
 
 type WithdrawError =
   | 'amountRequired'
@@ -102,7 +102,7 @@ export function WithdrawPanel({ currency }: { currency: Currency }) {
 
 function WithdrawForm({ overview, currency }: { overview: PayoutOverview; currency: Currency }) {
   const t = useTranslations('billing.withdraw');
-  const tRoot = useTranslations();
+  const errorTranslator = useErrorTranslator();
   const format = useFormat();
   const money = (value: number) => format.money(value, currency);
   const createPayout = useCreatePayout();
@@ -150,14 +150,7 @@ function WithdrawForm({ overview, currency }: { overview: PayoutOverview; curren
       reset({ method: values.method, amount: '', destination: '', forfeit: false });
       notify({ kind: 'success', text: request.status === 'review' ? t('createdReview') : t('createdSent') });
     } catch (error) {
-      const fieldErrors = validationErrorsOf(error);
-      const text = fieldErrors
-        ? formatValidationErrors(fieldErrors, {
-            t: (k) => tRoot(k as never),
-            has: (k) => tRoot.has(k as never),
-          })
-        : '';
-      notify({ kind: 'error', text: text || t('createFailed') });
+      notifyFailure(error, errorTranslator, t('createFailed'));
     } finally {
       inFlight.current = false;
     }
@@ -260,6 +253,7 @@ function PayoutList({ requests, currency }: { requests: PayoutRequest[]; currenc
   const t = useTranslations('billing.withdraw');
   const format = useFormat();
   const cancel = useCancelPayout();
+  const errorTranslator = useErrorTranslator();
   if (requests.length === 0) return null;
   return (
     <section aria-labelledby="payout-requests">
@@ -286,7 +280,7 @@ function PayoutList({ requests, currency }: { requests: PayoutRequest[]; currenc
                 onClick={() =>
                   cancel.mutate(request.id, {
                     onSuccess: () => notify({ kind: 'success', text: t('cancelled') }),
-                    onError: () => notify({ kind: 'error', text: t('cancelFailed') }),
+                    onError: (error) => notifyFailure(error, errorTranslator, t('cancelFailed')),
                   })
                 }
                 data-testid="payout-cancel"
