@@ -22,17 +22,8 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { createFloorApp, FLOOR_DIST_DIR, FLOOR_ROUTE } from './lib/floor-app';
-import {
-  BENCH_DIST_DIR,
-  buildNext,
-  firstLoadJs,
-  freePort,
-  htmlSize,
-  REPO_ROOT,
-  startNext,
-  startProductWeb,
-} from './lib/web-stack';
+import { FLOOR_DIST_DIR, FLOOR_ROUTE, withFloorWeb } from './lib/floor-app';
+import { BENCH_DIST_DIR, firstLoadJs, htmlSize, REPO_ROOT, startProductWeb } from './lib/web-stack';
 
 const REBUILD = process.argv.includes('--rebuild');
 const NO_FLOOR = process.argv.includes('--no-floor');
@@ -212,30 +203,15 @@ function printBreakdown(r: PageResult): void {
 
 /** The floor's `/ru`, built and served as `bench:web` does, audited as the product's pages are. */
 async function auditFloor(): Promise<PageResult> {
-  const floor = await createFloorApp();
-  try {
-    buildNext({ cwd: floor.dir, distDir: FLOOR_DIST_DIR, env: { ...process.env }, label: 'floor' });
-    const web = await startNext({
-      cwd: floor.dir,
-      distDir: FLOOR_DIST_DIR,
-      env: { ...process.env },
-      port: await freePort(),
-      label: 'floor',
-    });
-    try {
-      console.log('Lighthouse (mobile) the floor: a minimal [locale] page of this stack …');
-      const url = `${web.base}/ru`;
-      const result = await medianAudit(url, null, 'floor /ru');
-      result.path = 'floor /ru';
-      result.html = (await htmlSize(url)).raw;
-      result.js = firstLoadJs(floor.dir, FLOOR_DIST_DIR, FLOOR_ROUTE).gzip;
-      return result;
-    } finally {
-      await web.close();
-    }
-  } finally {
-    await floor.remove();
-  }
+  return withFloorWeb(async (base, dir) => {
+    console.log('Lighthouse (mobile) the floor: a minimal [locale] page of this stack …');
+    const url = `${base}/ru`;
+    const result = await medianAudit(url, null, 'floor /ru');
+    result.path = 'floor /ru';
+    result.html = (await htmlSize(url)).raw;
+    result.js = firstLoadJs(dir, FLOOR_DIST_DIR, FLOOR_ROUTE).gzip;
+    return result;
+  });
 }
 
 async function main(): Promise<void> {

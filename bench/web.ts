@@ -12,16 +12,13 @@
  * first-load JS (every chunk gzipped and summed, from the build output). Printed as a table with the
  * issue's targets (issue 14).
  */
-import { createFloorApp, FLOOR_DIST_DIR, FLOOR_ROUTE } from './lib/floor-app';
+import { FLOOR_DIST_DIR, FLOOR_ROUTE, withFloorWeb } from './lib/floor-app';
 import {
-  buildNext,
   firstLoadJs,
-  freePort,
   htmlSize,
   loadTest,
   REPO_ROOT,
   BENCH_DIST_DIR,
-  startNext,
   startProductWeb,
   type FirstLoadJs,
   type LoadResult,
@@ -72,28 +69,9 @@ async function main(): Promise<void> {
     await product.close();
   }
 
-  const floor = await createFloorApp();
-  try {
-    buildNext({ cwd: floor.dir, distDir: FLOOR_DIST_DIR, env: { ...process.env }, label: 'floor' });
-    const web = await startNext({
-      cwd: floor.dir,
-      distDir: FLOOR_DIST_DIR,
-      env: { ...process.env },
-      port: await freePort(),
-      label: 'floor',
-    });
-    try {
-      pages.floor = await measurePage(
-        'floor /ru',
-        `${web.base}/ru`,
-        firstLoadJs(floor.dir, FLOOR_DIST_DIR, FLOOR_ROUTE),
-      );
-    } finally {
-      await web.close();
-    }
-  } finally {
-    await floor.remove();
-  }
+  pages.floor = await withFloorWeb((base, dir) =>
+    measurePage('floor /ru', `${base}/ru`, firstLoadJs(dir, FLOOR_DIST_DIR, FLOOR_ROUTE)),
+  );
 
   const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const { ru, dice } = pages;

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './web-stack';
+import { buildNext, freePort, REPO_ROOT, startNext } from './web-stack';
 
 /** The route of the floor's page in the build output, for `firstLoadJs`. */
 export const FLOOR_ROUTE = '/[locale]/page';
@@ -130,4 +130,29 @@ export default withNextIntl(nextConfig);
   }
   await fs.symlink(modules, path.join(dir, 'node_modules'), 'dir');
   return { dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Builds the floor app, serves it with `next start`, and runs `measure` with its base address and its
+ * directory; everything is stopped and removed afterwards.
+ */
+export async function withFloorWeb<T>(measure: (base: string, dir: string) => Promise<T>): Promise<T> {
+  const floor = await createFloorApp();
+  try {
+    buildNext({ cwd: floor.dir, distDir: FLOOR_DIST_DIR, env: { ...process.env }, label: 'floor' });
+    const web = await startNext({
+      cwd: floor.dir,
+      distDir: FLOOR_DIST_DIR,
+      env: { ...process.env },
+      port: await freePort(),
+      label: 'floor',
+    });
+    try {
+      return await measure(web.base, floor.dir);
+    } finally {
+      await web.close();
+    }
+  } finally {
+    await floor.remove();
+  }
 }

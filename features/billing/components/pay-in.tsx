@@ -9,6 +9,7 @@ import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { useBillingData } from '../api/get-billing-data';
 import { useInvoiceStore } from '../stores/invoice-store';
+import { CashierLoading, CashierUnavailable } from './cashier-states';
 import { DepositForm } from './deposit-form';
 import { InvoiceView } from './invoice-view';
 import { WithdrawPanel } from './withdraw-panel';
@@ -106,29 +107,15 @@ function DepositTab() {
 
   if (config) return <InvoiceView key={config.invoice.id} config={config} />;
 
-  if (billing.isPending) {
-    return (
-      <div className="mt-4 space-y-3" aria-busy="true" data-testid="pay-loading">
-        <span className="sr-only">{t('loading')}</span>
-        <div className="h-14 animate-pulse rounded-xl bg-panel-2" />
-        <div className="h-11 animate-pulse rounded-xl bg-panel-2" />
-      </div>
-    );
-  }
+  if (billing.isPending) return <CashierLoading label={t('loading')} testId="pay-loading" />;
   if (billing.isError) {
     return (
-      <div className="mt-4">
-        <EmptyState title={t('payInUnavailable')}>
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            onClick={() => void billing.refetch()}
-            data-testid="pay-retry"
-          >
-            {t('retry')}
-          </button>
-        </EmptyState>
-      </div>
+      <CashierUnavailable
+        title={t('payInUnavailable')}
+        retryLabel={t('retry')}
+        onRetry={() => void billing.refetch()}
+        retryTestId="pay-retry"
+      />
     );
   }
   const methods = billing.data.payments.methods;

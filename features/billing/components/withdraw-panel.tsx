@@ -19,6 +19,7 @@ import { newIdempotencyKey } from '../api/create-invoice';
 import { useCancelPayout, useCreatePayout, usePayouts } from '../api/payouts';
 import { methodName } from '../format';
 import { notifyFailure } from '../notify-failure';
+import { CashierLoading, CashierUnavailable } from './cashier-states';
 
 type WithdrawError =
   | 'amountRequired'
@@ -63,24 +64,14 @@ type WithdrawValues = z.infer<ReturnType<typeof withdrawFormSchema>>;
 export function WithdrawPanel({ currency }: { currency: Currency }) {
   const t = useTranslations('billing.withdraw');
   const payouts = usePayouts();
-  if (payouts.isPending) {
-    return (
-      <div className="mt-4 space-y-3" aria-busy="true" data-testid="withdraw-loading">
-        <span className="sr-only">{t('loading')}</span>
-        <div className="h-14 animate-pulse rounded-xl bg-panel-2" />
-        <div className="h-11 animate-pulse rounded-xl bg-panel-2" />
-      </div>
-    );
-  }
+  if (payouts.isPending) return <CashierLoading label={t('loading')} testId="withdraw-loading" />;
   if (payouts.isError) {
     return (
-      <div className="mt-4">
-        <EmptyState title={t('unavailable')}>
-          <button type="button" className={buttonClass.secondary} onClick={() => void payouts.refetch()}>
-            {t('retry')}
-          </button>
-        </EmptyState>
-      </div>
+      <CashierUnavailable
+        title={t('unavailable')}
+        retryLabel={t('retry')}
+        onRetry={() => void payouts.refetch()}
+      />
     );
   }
   const overview = payouts.data;

@@ -181,6 +181,21 @@ export async function insertWebhookEventOnce(
   return fresh !== undefined;
 }
 
+/**
+ * Records a provider event the first time it comes (null); a repeat gets the row recorded then, with the
+ * outcome its first delivery had. In the transaction that applies the event, so it applies once.
+ */
+export async function recordWebhookEventOnce(
+  db: Executor,
+  event: { provider: string; eventId: string; payload: unknown; receivedAt: Date },
+): Promise<typeof billingWebhookEvents.$inferSelect | null> {
+  if (await insertWebhookEventOnce(db, event)) return null;
+  const seen = await findWebhookEvent(db, event.provider, event.eventId);
+  if (!seen)
+    throw new Error(`webhook event ${event.provider}:${event.eventId} conflicted but is not visible`);
+  return seen;
+}
+
 export async function findWebhookEvent(db: Executor, provider: string, eventId: string) {
   const [seen] = await db
     .select()

@@ -260,16 +260,13 @@ export async function applyWebhookEvent(
   now: Date,
 ): Promise<{ outcome: WebhookOutcome; duplicate: boolean; invoiceId: number | null }> {
   return runTransaction(db, async (tx) => {
-    const fresh = await repository.insertWebhookEventOnce(tx, {
+    const seen = await repository.recordWebhookEventOnce(tx, {
       provider: provider.name,
       eventId: event.eventId,
       payload,
       receivedAt: now,
     });
-    if (!fresh) {
-      const seen = await repository.findWebhookEvent(tx, provider.name, event.eventId);
-      return { outcome: seen!.outcome as WebhookOutcome, duplicate: true, invoiceId: seen!.invoiceId };
-    }
+    if (seen) return { outcome: seen.outcome as WebhookOutcome, duplicate: true, invoiceId: seen.invoiceId };
 
     const invoice = await repository.lockInvoiceByHash(tx, provider.name, event.invoiceHash);
     let outcome: WebhookOutcome;

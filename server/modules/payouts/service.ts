@@ -477,16 +477,13 @@ export async function applyPayoutEvent(
   now: Date,
 ): Promise<{ outcome: PayoutEventOutcome; duplicate: boolean; payoutId: number | null }> {
   return runTransaction(db, async (tx) => {
-    const fresh = await billingRepository.insertWebhookEventOnce(tx, {
+    const seen = await billingRepository.recordWebhookEventOnce(tx, {
       provider: provider.name,
       eventId: event.eventId,
       payload,
       receivedAt: now,
     });
-    if (!fresh) {
-      const seen = await billingRepository.findWebhookEvent(tx, provider.name, event.eventId);
-      return { outcome: seen!.outcome as PayoutEventOutcome, duplicate: true, payoutId: null };
-    }
+    if (seen) return { outcome: seen.outcome as PayoutEventOutcome, duplicate: true, payoutId: null };
     const row = await repository.lockPayoutByRef(tx, provider.name, event.providerRef);
     let outcome: PayoutEventOutcome;
     if (!row) outcome = 'unknown_payout';

@@ -4,6 +4,7 @@
  * games' player, the bet statement in SQL with the same rule, the deposit bonus). A player who may not play
  * still logs in, withdraws and sees their history.
  */
+import { LIMIT_KINDS } from '@/lib/contracts/protection';
 import type { Executor } from '../../db/client';
 import { HttpError, ValidationError } from '../../lib/errors';
 import * as billingRepository from '../billing/repository';
@@ -14,7 +15,6 @@ export const ACCOUNT_STATUSES = ['active', 'suspended', 'self_excluded', 'closed
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** The periods a player may exclude themselves for, in days; `null` is for good. */
-export { SELF_EXCLUSION_PERIODS } from '@/lib/contracts/protection';
 
 export interface ProtectedPlayer {
   accountStatus: string;
@@ -128,7 +128,6 @@ export async function setAccountStatus(
 
 // --- deposit limits ---
 
-export const LIMIT_KINDS = ['deposit_day', 'deposit_week', 'deposit_month'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The rolling window of each limit. */
