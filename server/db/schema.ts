@@ -13,6 +13,7 @@ export * from '../modules/ledger/schema';
 export * from '../modules/billing/schema';
 export * from '../modules/payouts/schema';
 export * from '../modules/protection/schema';
+export * from '../modules/audit/schema';
 export * from '../modules/bonuses/schema';
 export * from '../modules/fair/schema';
 export * from '../modules/games/schema';

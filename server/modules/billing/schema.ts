@@ -38,6 +38,8 @@ export const paymentMethods = pgTable(
     defaultMinor: bigint('default_minor', { mode: 'bigint' }),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** What the method's provider needs besides the amount (e.g. Cryptomus: `to_currency`, `network`). */
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
   },
   (table) => [
     uniqueIndex('payment_methods_hash_unique').on(table.hash),
@@ -84,6 +86,8 @@ export const billingInvoices = pgTable(
     providerRef: text('provider_ref'),
     payToCard: text('pay_to_card'),
     payToPhone: text('pay_to_phone'),
+    /** The provider's hosted payment page, for providers that take the payment there (Cryptomus). */
+    payUrl: text('pay_url'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     creditTransferId: bigint('credit_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),

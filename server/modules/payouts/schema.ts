@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -36,6 +37,8 @@ export const payoutMethods = pgTable(
       .default(sql`0`),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** What the method's provider needs besides the amount (e.g. Cryptomus: `to_currency`, `network`). */
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
   },
   (table) => [
     uniqueIndex('payout_methods_hash_unique').on(table.hash),

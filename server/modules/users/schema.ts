@@ -46,6 +46,12 @@ export const users = pgTable(
     excludedUntil: timestamp('excluded_until', { withTimezone: true }),
     /** Why the operator suspended or closed the account (`npm run admin -- account ...`). */
     statusReason: text('status_reason'),
+    /**
+     * Sign-up (issue 15): when the player confirmed being of age and accepted the terms. Null for accounts
+     * made before both were asked.
+     */
+    ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     /** Opaque tag the web keeps in the super_bonus cookie and sends back as `whoAreYou`. */
     superBonusTag: text('super_bonus_tag').notNull(),
     fpp: text('fpp'),
