@@ -173,6 +173,25 @@ const envSchema = z.object({
    */
   SANDBOX_PAYMENT_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
   /**
+   * Cryptomus (https://doc.cryptomus.com), the real payment provider: set the merchant's UUID and its
+   * payment API key to take deposits on Cryptomus's hosted page; the payout API key to pay withdrawals.
+   * Webhooks come to `<API_PUBLIC_URL>/billing/webhooks/cryptomus`, so API_PUBLIC_URL is required with them.
+   */
+  CRYPTOMUS_MERCHANT_ID: optional(z.string().min(1).optional()),
+  CRYPTOMUS_PAYMENT_KEY: optional(z.string().min(1).optional()),
+  CRYPTOMUS_PAYOUT_KEY: optional(z.string().min(1).optional()),
+  /** The API's address; a test points it at a local fake. */
+  CRYPTOMUS_API_URL: optional(z.string().url().default('https://api.cryptomus.com')),
+  /** Where the hosted page sends the player back (url_return / url_success). Default WEB_PUBLIC_URL. */
+  CRYPTOMUS_RETURN_URL: optional(z.string().url().optional()),
+  /** Each call's time limit. */
+  CRYPTOMUS_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000).default(10_000)),
+  /**
+   * Seconds between reconciliation runs in the API process (0: none; `npm run admin -- reconcile` runs one
+   * by hand). Only providers with status queries (Cryptomus) are reconciled.
+   */
+  RECONCILE_INTERVAL_SECONDS: optional(z.coerce.number().int().min(0).max(86_400).default(300)),
+  /**
    * Fault injection for crash tests, refused when NODE_ENV=production: `balance-debit` makes the process
    * exit hard right after the sandbox debit commits and before it replies.
    */
@@ -228,7 +247,21 @@ export interface Config {
   sandboxPaymentSecret: string | null;
   /** Crash-test fault switch (never in production). */
   faultExitAfterCommit: 'balance-debit' | null;
+  /** The Cryptomus provider, or null when its variables are not set. */
+  cryptomus: CryptomusConfig | null;
+  reconcileIntervalSeconds: number;
   supportChat: SupportChatConfig;
+}
+
+export interface CryptomusConfig {
+  merchantId: string;
+  paymentKey: string;
+  /** Null: payouts through Cryptomus are off (its payout methods are not offered). */
+  payoutKey: string | null;
+  apiUrl: string;
+  callbackUrl: string;
+  returnUrl: string;
+  timeoutMs: number;
 }
 
 export interface SupportChatApp {
@@ -293,7 +326,16 @@ export function loadConfig(
       'TRUST_PROXY: true is not allowed when NODE_ENV=production (any client could choose its IP with X-Forwarded-For); give the hop count or the addresses of your proxies',
     );
   }
+  if (Boolean(e.CRYPTOMUS_MERCHANT_ID) !== Boolean(e.CRYPTOMUS_PAYMENT_KEY)) {
+    problems.push('CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_PAYMENT_KEY go together: set both or neither');
+  }
+  if (e.CRYPTOMUS_MERCHANT_ID && !e.API_PUBLIC_URL) {
+    problems.push(
+      'API_PUBLIC_URL is required with CRYPTOMUS_MERCHANT_ID (Cryptomus calls its webhook there)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
+  const webPublicUrl = e.WEB_PUBLIC_URL ?? e.WEB_ORIGINS[0] ?? 'http://localhost:3000';
   return {
     nodeEnv: e.NODE_ENV,
     apiHost: e.API_HOST,
@@ -307,7 +349,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
-    webPublicUrl: e.WEB_PUBLIC_URL ?? e.WEB_ORIGINS[0] ?? 'http://localhost:3000',
+    webPublicUrl,
     apiPublicUrl: e.API_PUBLIC_URL ?? null,
     hcaptchaSecret: e.HCAPTCHA_SECRET ?? null,
     hcaptchaSitekey: e.HCAPTCHA_SITEKEY ?? null,
@@ -315,6 +357,19 @@ export function loadConfig(
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? null,
     faultExitAfterCommit: e.FAULT_EXIT_AFTER_COMMIT ?? null,
+    cryptomus:
+      e.CRYPTOMUS_MERCHANT_ID && e.CRYPTOMUS_PAYMENT_KEY && e.API_PUBLIC_URL
+        ? {
+            merchantId: e.CRYPTOMUS_MERCHANT_ID,
+            paymentKey: e.CRYPTOMUS_PAYMENT_KEY,
+            payoutKey: e.CRYPTOMUS_PAYOUT_KEY ?? null,
+            apiUrl: e.CRYPTOMUS_API_URL.replace(/\/+$/, ''),
+            callbackUrl: `${e.API_PUBLIC_URL.replace(/\/+$/, '')}/billing/webhooks/cryptomus`,
+            returnUrl: e.CRYPTOMUS_RETURN_URL ?? webPublicUrl,
+            timeoutMs: e.CRYPTOMUS_TIMEOUT_MS,
+          }
+        : null,
+    reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     supportChat: {
       defaultApp: e.SUPPORT_CHAT_APP_ID
         ? { appId: e.SUPPORT_CHAT_APP_ID, secret: e.SUPPORT_CHAT_SECRET ?? null }

@@ -5,6 +5,8 @@
  */
 import { pino } from 'pino';
 import { buildApp, type App } from './app';
+import { paymentProviders } from './modules/billing/providers';
+import { reconcile } from './modules/billing/reconcile';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
 import { seedDatabase, seedSteps } from './db/seed';
@@ -103,6 +105,24 @@ async function main(): Promise<void> {
         log.warn({ err: error }, 'Outbox purge failed; retrying later'),
       );
     }, OUTBOX_PURGE_INTERVAL_MS).unref();
+    // Ask the providers that answer status queries about what their callbacks may have lost.
+    const providers = paymentProviders(config);
+    const queryable = [...providers.values()].some((p) => p.queryInvoice || p.queryPayout);
+    if (queryable && config.reconcileIntervalSeconds > 0) {
+      let running = false;
+      setInterval(() => {
+        if (shuttingDown || running) return;
+        running = true;
+        reconcile(db, { providers, now: new Date() })
+          .then((report) => {
+            if (report.lines.length > 0) log.info({ reconciliation: report.lines }, 'Reconciliation');
+          })
+          .catch((error: unknown) => log.warn({ err: error }, 'Reconciliation failed; retrying later'))
+          .finally(() => {
+            running = false;
+          });
+      }, config.reconcileIntervalSeconds * 1000).unref();
+    }
   })();
   try {
     await startup;

@@ -49,6 +49,8 @@ export const invoice = z.object({
   life_time: z.number().int().default(1200),
   sum_was_changed: z.boolean(),
   card: z.object({ card_number: z.string().nullable(), phone_number: z.string().nullable() }),
+  /** The provider's hosted payment page, when the player pays there instead of to a card or phone. */
+  pay_url: z.string().url().nullish(),
 });
 export type Invoice = z.infer<typeof invoice>;
 

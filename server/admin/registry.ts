@@ -1,4 +1,10 @@
-import { balanceCommands, invoiceCommands } from '../modules/billing/admin-commands';
+import { auditCommands } from '../modules/audit/admin-commands';
+import {
+  balanceCommands,
+  invoiceCommands,
+  methodCommands,
+  reconcileCommands,
+} from '../modules/billing/admin-commands';
 import {
   bonusCommands,
   freeSpinCommands,
@@ -26,7 +32,10 @@ export const commandGroups: CommandGroup[] = [
   invoiceCommands,
   balanceCommands,
   payoutCommands,
+  methodCommands,
+  reconcileCommands,
   accountCommands,
+  auditCommands,
   promoCommands,
   welcomePackCommands,
   freeSpinCommands,

@@ -1,8 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { isCurrency } from '@/lib/constants/currencies';
-import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
-import { findUser, money, parseMoney, table, text, utc } from '../../admin/toolkit';
+import {
+  CommandError,
+  defineCommand,
+  UsageError,
+  type CommandGroup,
+  type OptionValues,
+} from '../../admin/command';
+import {
+  audited,
+  findUser,
+  list,
+  money,
+  parseMoney,
+  printTable,
+  table,
+  text,
+  utc,
+} from '../../admin/toolkit';
 import { adjustBalance } from '../wallet/service';
+import * as payoutRepository from '../payouts/repository';
+import { formatReport, reconcile } from './reconcile';
+import * as repository from './repository';
 import { findInvoice, listInvoices, openReviewsOf, resolveReview } from './service';
 
 const STATUS_NAMES: Record<string, number> = { created: 1, processing: 2, paid: 3, expired: 4, failed: 5 };
@@ -116,7 +135,8 @@ function reviewCommand(action: 'credit' | 'refuse') {
       if (!reason) throw new UsageError('--reason TEXT is required');
       return { invoiceId: Number(positionals[0]), reason };
     },
-    async run({ db, out }, input) {
+    async run({ db, out, actor }, input) {
+      const operator = actor();
       const invoice = await findInvoice(db, input.invoiceId);
       if (!invoice) throw new CommandError(`No invoice ${input.invoiceId}`);
       const result = await resolveReview(db, {
@@ -124,6 +144,7 @@ function reviewCommand(action: 'credit' | 'refuse') {
         action,
         note: input.reason,
         now: new Date(),
+        actor: operator,
       });
       const amount = (minor: bigint) => `${money(minor)} ${invoice.currency}`;
       if (!result.done) {
@@ -168,7 +189,8 @@ function adjustCommand(direction: 'credit' | 'debit') {
       }
       return { user, amountMinor, reason, key };
     },
-    async run({ db, out }, input) {
+    async run({ db, out, actor }, input) {
+      const operator = actor();
       const user = await findUser(db, input.user);
       if (!isCurrency(user.currency)) throw new CommandError(`user ${user.id} has an unknown currency`);
       const key = input.key ?? randomUUID();
@@ -182,6 +204,7 @@ function adjustCommand(direction: 'credit' | 'debit') {
           reason: input.reason,
           key: `admin:${key}`,
           source: 'admin',
+          actor: operator,
         });
       } catch (error) {
         if (
@@ -205,4 +228,237 @@ export const balanceCommands: CommandGroup = {
   name: 'balance',
   summary: 'balance adjustments through the ledger',
   commands: [adjustCommand('credit'), adjustCommand('debit')],
+};
+
+const METHOD_TYPES = ['card', 'phone', 'crypto'] as const;
+
+function methodKind(values: OptionValues): 'deposit' | 'payout' {
+  const kind = text(values, 'kind');
+  if (kind !== 'deposit' && kind !== 'payout') throw new UsageError('--kind must be deposit or payout');
+  return kind;
+}
+
+function optionalMoney(values: OptionValues, name: string): bigint | null {
+  const raw = text(values, name);
+  return raw === undefined ? null : parseMoney(raw, `--${name}`);
+}
+
+/** `--param key=value`, repeatable: what the method's provider needs (Cryptomus: to_currency, network). */
+function params(values: OptionValues): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const raw of list(values, 'param')) {
+    const match = /^([a-z_]{1,32})=([A-Za-z0-9_.-]{1,64})$/.exec(raw);
+    if (!match) throw new UsageError(`--param must be key=value (letters, digits, _ . -): ${raw}`);
+    result[match[1]] = match[2];
+  }
+  return result;
+}
+
+const limits = (min: bigint | null, max: bigint | null) =>
+  `${min === null ? '-' : money(min)}..${max === null ? '-' : money(max)}`;
+
+/** Deposit and payout methods: which providers' methods players see, per currency. */
+export const methodCommands: CommandGroup = {
+  name: 'method',
+  summary: 'deposit and payout methods of the payment providers',
+  commands: [
+    defineCommand({
+      name: 'list',
+      args: '[--kind deposit|payout]',
+      summary: 'List the methods (enabled and not), per currency',
+      options: { kind: { type: 'string' } },
+      parse(positionals, values) {
+        if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
+        return { kind: text(values, 'kind') === undefined ? undefined : methodKind(values) };
+      },
+      async run({ db, out }, input) {
+        const rows: string[][] = [
+          ['kind', 'hash', 'provider', 'type', 'currency', 'limits', 'fee', 'on', 'params'],
+        ];
+        if (input.kind !== 'payout') {
+          for (const m of await repository.allMethods(db))
+            rows.push([
+              'deposit',
+              m.hash,
+              m.provider,
+              m.type,
+              m.currency,
+              limits(m.minMinor, m.maxMinor),
+              '-',
+              m.enabled ? 'yes' : 'no',
+              JSON.stringify(m.params),
+            ]);
+        }
+        if (input.kind !== 'deposit') {
+          for (const m of await payoutRepository.allPayoutMethods(db))
+            rows.push([
+              'payout',
+              m.hash,
+              m.provider,
+              m.type,
+              m.currency,
+              limits(m.minMinor, m.maxMinor),
+              money(m.feeMinor),
+              m.enabled ? 'yes' : 'no',
+              JSON.stringify(m.params),
+            ]);
+        }
+        printTable(out, 'No methods.', rows);
+      },
+    }),
+    defineCommand({
+      name: 'add',
+      args: '<hash> --kind deposit|payout --provider NAME --type card|phone|crypto --currency CUR --name-en TEXT [--name-ru TEXT] [--name-kz TEXT] [--min X] [--max X] [--default X] [--fee X] [--region KZ|RU] [--param key=value ...]',
+      summary:
+        'Add a method of a provider (e.g. Cryptomus: --type crypto --param to_currency=USDT --param network=tron)',
+      options: {
+        kind: { type: 'string' },
+        provider: { type: 'string' },
+        type: { type: 'string' },
+        currency: { type: 'string' },
+        'name-en': { type: 'string' },
+        'name-ru': { type: 'string' },
+        'name-kz': { type: 'string' },
+        min: { type: 'string' },
+        max: { type: 'string' },
+        default: { type: 'string' },
+        fee: { type: 'string' },
+        region: { type: 'string' },
+        param: { type: 'string', multiple: true },
+      },
+      parse(positionals, values) {
+        if (positionals.length !== 1 || !/^[a-z0-9-]{3,64}$/.test(positionals[0]))
+          throw new UsageError('give one hash: 3 to 64 of a-z, 0-9 and -');
+        const kind = methodKind(values);
+        const provider = text(values, 'provider');
+        if (!provider || !/^[a-z0-9_-]{1,32}$/.test(provider))
+          throw new UsageError('--provider NAME is required');
+        const type = text(values, 'type');
+        if (!METHOD_TYPES.includes(type as (typeof METHOD_TYPES)[number]))
+          throw new UsageError(`--type must be one of ${METHOD_TYPES.join(', ')}`);
+        const currency = text(values, 'currency')?.toUpperCase();
+        if (!currency || !isCurrency(currency))
+          throw new UsageError('--currency must be RUB, USD, KZT, INR or EUR');
+        const nameEn = text(values, 'name-en')?.trim();
+        if (!nameEn) throw new UsageError('--name-en TEXT is required');
+        const region = text(values, 'region');
+        if (region !== undefined && (kind !== 'deposit' || !['KZ', 'RU'].includes(region)))
+          throw new UsageError('--region KZ|RU is for deposit methods');
+        if (kind === 'deposit' && text(values, 'fee') !== undefined)
+          throw new UsageError('--fee is for payout methods');
+        if (kind === 'payout' && text(values, 'default') !== undefined)
+          throw new UsageError('--default is for deposit methods');
+        const min = optionalMoney(values, 'min');
+        const max = optionalMoney(values, 'max');
+        if (min !== null && max !== null && min > max) throw new UsageError('--min must not be above --max');
+        return {
+          hash: positionals[0],
+          kind,
+          row: {
+            hash: positionals[0],
+            provider,
+            type: type!,
+            currency,
+            nameEn,
+            nameRu: text(values, 'name-ru')?.trim() || null,
+            nameKz: text(values, 'name-kz')?.trim() || null,
+            minMinor: min,
+            maxMinor: max,
+            params: params(values),
+          },
+          defaultMinor: optionalMoney(values, 'default'),
+          feeMinor: optionalMoney(values, 'fee') ?? 0n,
+          region: (region as 'KZ' | 'RU' | undefined) ?? null,
+        };
+      },
+      async run(context, input) {
+        const added = await audited(context, async (tx, record) => {
+          const row =
+            input.kind === 'deposit'
+              ? await repository.insertMethod(tx, {
+                  ...input.row,
+                  defaultMinor: input.defaultMinor,
+                  region: input.region,
+                })
+              : await payoutRepository.insertPayoutMethod(tx, { ...input.row, feeMinor: input.feeMinor });
+          if (!row) return false;
+          await record({
+            action: 'method.add',
+            subjectType: `${input.kind}_method`,
+            subjectId: input.hash,
+            after: row,
+          });
+          return true;
+        });
+        if (!added) throw new CommandError(`A ${input.kind} method ${input.hash} exists already.`);
+        context.out(
+          `Added ${input.kind} method ${input.hash} (${input.row.provider}, ${input.row.currency}).`,
+        );
+      },
+    }),
+    ...(['enable', 'disable'] as const).map((verb) =>
+      defineCommand({
+        name: verb,
+        args: '<hash> --kind deposit|payout',
+        summary:
+          verb === 'enable'
+            ? 'Offer a method to players again'
+            : 'Stop offering a method (its past invoices and payouts stay)',
+        options: { kind: { type: 'string' } },
+        parse(positionals, values) {
+          if (positionals.length !== 1) throw new UsageError('give one hash');
+          return { hash: positionals[0], kind: methodKind(values) };
+        },
+        async run(context, input) {
+          const enabled = verb === 'enable';
+          await audited(context, async (tx, record) => {
+            const before =
+              input.kind === 'deposit'
+                ? await repository.findMethod(tx, input.hash)
+                : await payoutRepository.findPayoutMethod(tx, input.hash);
+            if (!before) throw new CommandError(`No ${input.kind} method ${input.hash}.`);
+            if (input.kind === 'deposit') await repository.setMethodEnabled(tx, input.hash, enabled);
+            else await payoutRepository.setPayoutMethodEnabled(tx, input.hash, enabled);
+            await record({
+              action: `method.${verb}`,
+              subjectType: `${input.kind}_method`,
+              subjectId: input.hash,
+              before: { enabled: before.enabled },
+              after: { enabled },
+            });
+          });
+          context.out(`${input.kind} method ${input.hash}: ${enabled ? 'enabled' : 'disabled'}.`);
+        },
+      }),
+    ),
+  ],
+};
+
+/** The reconciliation with the providers (reconcile.ts), by hand. */
+export const reconcileCommands: CommandGroup = {
+  name: 'reconcile',
+  summary: 'ask the providers about invoices and payouts whose callback never came, and apply what they say',
+  commands: [
+    defineCommand({
+      name: 'run',
+      args: '[--since-hours N] [--limit N]',
+      summary: 'Run one reconciliation now and print its report (the API process also runs it on a timer)',
+      options: { 'since-hours': { type: 'string' }, limit: { type: 'string' } },
+      parse(positionals, values) {
+        if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
+        const number = (name: string, fallback: number, max: number) => {
+          const raw = text(values, name);
+          const value = raw === undefined ? fallback : /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+          if (!Number.isInteger(value) || value < 1 || value > max)
+            throw new UsageError(`--${name} must be 1 to ${max}`);
+          return value;
+        };
+        return { sinceHours: number('since-hours', 72, 24 * 90), limit: number('limit', 500, 10_000) };
+      },
+      async run({ db, out, providers }, input) {
+        const report = await reconcile(db, { providers: providers(), now: new Date(), ...input });
+        for (const line of formatReport(report)) out(line);
+      },
+    }),
+  ],
 };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_STATUS } from '@/lib/contracts/billing';
 import type { Executor } from '../../db/client';
 import { billingInvoices, billingPaymentReviews, billingWebhookEvents, paymentMethods } from './schema';
@@ -61,17 +61,32 @@ export async function findInvoiceByKey(
   return existing;
 }
 
-export async function updateInvoice(
+/** Records the provider's payment details on an invoice that has none yet; undefined when it had. */
+export async function assignInvoice(
   db: Executor,
   id: number,
-  changes: Partial<NewInvoiceRow>,
+  changes: Pick<NewInvoiceRow, 'providerRef' | 'payToCard' | 'payToPhone' | 'payUrl' | 'commissionMinor'>,
 ): Promise<InvoiceRow | undefined> {
   const [updated] = await db
     .update(billingInvoices)
     .set(changes)
-    .where(eq(billingInvoices.id, id))
+    .where(and(eq(billingInvoices.id, id), isNull(billingInvoices.providerRef)))
     .returning();
   return updated;
+}
+
+/** Fails an invoice still created and without payment details (its provider could not be reached). */
+export async function failCreatedInvoice(db: Executor, id: number): Promise<void> {
+  await db
+    .update(billingInvoices)
+    .set({ status: INVOICE_STATUS.failed })
+    .where(
+      and(
+        eq(billingInvoices.id, id),
+        eq(billingInvoices.status, INVOICE_STATUS.created),
+        isNull(billingInvoices.providerRef),
+      ),
+    );
 }
 
 export async function findUserInvoice(
@@ -285,4 +300,56 @@ export async function depositedSince(
       ),
     );
   return BigInt(row?.total ?? '0');
+}
+
+/**
+ * Invoices of `providers` whose outcome the provider may still change: not paid (created, expired or
+ * failed), made between `since` and `before`, oldest first.
+ */
+export function invoicesToReconcile(
+  db: Executor,
+  input: { providers: string[]; since: Date; before: Date; limit: number },
+): Promise<InvoiceRow[]> {
+  if (input.providers.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(billingInvoices)
+    .where(
+      and(
+        inArray(billingInvoices.provider, input.providers),
+        inArray(billingInvoices.status, [
+          INVOICE_STATUS.created,
+          INVOICE_STATUS.expired,
+          INVOICE_STATUS.failed,
+        ]),
+        gte(billingInvoices.createdAt, input.since),
+        lte(billingInvoices.createdAt, input.before),
+      ),
+    )
+    .orderBy(asc(billingInvoices.id))
+    .limit(input.limit);
+}
+
+// --- methods (the operator's `method` commands) ---
+
+export function allMethods(db: Executor): Promise<PaymentMethodRow[]> {
+  return db.select().from(paymentMethods).orderBy(asc(paymentMethods.currency), asc(paymentMethods.sort));
+}
+
+export async function findMethod(db: Executor, hash: string): Promise<PaymentMethodRow | undefined> {
+  const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.hash, hash));
+  return method;
+}
+
+/** Inserts a method; undefined when its hash is taken. */
+export async function insertMethod(
+  db: Executor,
+  row: typeof paymentMethods.$inferInsert,
+): Promise<PaymentMethodRow | undefined> {
+  const [inserted] = await db.insert(paymentMethods).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function setMethodEnabled(db: Executor, hash: string, enabled: boolean): Promise<void> {
+  await db.update(paymentMethods).set({ enabled }).where(eq(paymentMethods.hash, hash));
 }

@@ -11,8 +11,14 @@ import { noStore, requireSession } from '../../plugins/request-context';
 import { depositBonusName } from '../bonuses/service';
 import { minorToMajor } from '../ledger/service';
 import { applyPayoutEvent, payoutMethodsFor, toPayoutMethod } from '../payouts/service';
-import { assertMayPlay } from '../protection/service';
-import { signBody, SIGNATURE_HEADER, verifySignature, type PaymentProvider } from './providers';
+import { assertMayPlay, assertSessionOpen } from '../protection/service';
+import {
+  payoutProviderNames,
+  sandboxOf,
+  signBody,
+  SIGNATURE_HEADER,
+  type PaymentProvider,
+} from './providers';
 import {
   applyWebhookEvent,
   createInvoice,
@@ -36,6 +42,7 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
   ctx,
 ) => {
   const providerNames = new Set(ctx.providers.keys());
+  const payoutProviders = payoutProviderNames(ctx.providers);
   app.addHook('onRequest', noStore);
 
   app.get(
@@ -55,7 +62,7 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
       return {
         payments: { methods: methods.filter((m) => m.type !== 'crypto'), bonus },
         'crypto-payments': methods.filter((m) => m.type === 'crypto'),
-        'crypto-payouts': (await payoutMethodsFor(ctx.db, user.currency, providerNames))
+        'crypto-payouts': (await payoutMethodsFor(ctx.db, user.currency, payoutProviders))
           .filter((method) => method.type === 'crypto')
           .map(toPayoutMethod),
       };
@@ -72,6 +79,12 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
       const user = await request.currentUser();
       const now = ctx.clock();
       assertMayPlay(user, now);
+      // The player's session limit (403 once this log-in session is that old).
+      await assertSessionOpen(ctx.db, {
+        userId: user.id,
+        sessionStartedAt: requireSession(request).family.createdAt,
+        now,
+      });
       const row = await createInvoice(ctx.db, {
         userId: user.id,
         currency: user.currency,
@@ -115,22 +128,27 @@ export const billingRoutes: RoutePlugin<AppContext & { providers: Map<string, Pa
         const provider = ctx.providers.get(request.params.provider);
         if (!provider) throw new HttpError(404, 'Unknown payment provider.');
         const raw = rawBodies.get(request) ?? '';
-        if (!verifySignature(provider.webhookSecret, raw, request.headers[SIGNATURE_HEADER])) {
-          throw new HttpError(401, 'Invalid signature.');
+        if (!provider.verifyWebhook(raw, request.headers)) throw new HttpError(401, 'Invalid signature.');
+        const parsed = provider.parseEvent(request.body);
+        if (!parsed) throw ValidationError.field('body', 'invalid', 'The webhook body is not a known event.');
+        if (parsed.kind === 'pending') {
+          // A state on the way (the provider is still working): acknowledged, so it is not sent again.
+          request.log.info({ provider: provider.name, state: parsed.description }, 'payment webhook');
+          return { ok: true, outcome: 'pending', duplicate: false };
         }
-        const payoutEvent = provider.parsePayoutWebhook(request.body);
-        if (payoutEvent) {
-          const result = await applyPayoutEvent(ctx.db, provider, payoutEvent, request.body, ctx.clock());
+        if (parsed.kind === 'payout') {
+          const result = await applyPayoutEvent(ctx.db, provider, parsed.event, request.body, ctx.clock());
           request.log.info(
-            { provider: provider.name, event: payoutEvent.eventId, ...result },
+            { provider: provider.name, event: parsed.event.eventId, ...result },
             'payout webhook',
           );
           return { ok: true, outcome: result.outcome, duplicate: result.duplicate };
         }
-        const event = provider.parseWebhook(request.body);
-        if (!event) throw ValidationError.field('body', 'invalid', 'The webhook body is not a known event.');
-        const result = await applyWebhookEvent(ctx.db, provider, event, request.body, ctx.clock());
-        request.log.info({ provider: provider.name, event: event.eventId, ...result }, 'payment webhook');
+        const result = await applyWebhookEvent(ctx.db, provider, parsed.event, request.body, ctx.clock());
+        request.log.info(
+          { provider: provider.name, event: parsed.event.eventId, ...result },
+          'payment webhook',
+        );
         return { ok: true, outcome: result.outcome, duplicate: result.duplicate };
       },
     );
@@ -195,7 +213,7 @@ export const sandboxBillingRoutes: RoutePlugin<
     const parsedBody = payBody.safeParse(request.body ?? undefined);
     if (!parsedBody.success) throw ValidationError.field('body', 'invalid', 'The body is invalid.');
     const row = await findInvoice(ctx.db, request.params.id);
-    const provider = ctx.providers.get('sandbox');
+    const provider = sandboxOf(ctx.providers);
     if (!row || row.provider !== 'sandbox' || !provider) throw new HttpError(404, 'Invoice not found.');
     const payload = JSON.stringify({
       event_id: parsedBody.data?.event_id ?? `evt_${randomUUID()}`,

@@ -8,6 +8,7 @@ import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
+import { recordAudit, type Actor } from '../audit/service';
 import { awardDepositBonus } from '../bonuses/service';
 import { assertDepositWithinLimits, userMayPlay } from '../protection/service';
 import { HttpError, ValidationError } from '../../lib/errors';
@@ -19,7 +20,7 @@ import {
   transfer,
   userAccount,
 } from '../ledger/service';
-import type { PaymentProvider, WebhookEvent } from './providers';
+import type { AssignedPayment, PaymentProvider, WebhookEvent } from './providers';
 import * as repository from './repository';
 import type { InvoiceRow, PaymentMethodRow, ReviewRow } from './repository';
 
@@ -79,6 +80,7 @@ export function toInvoice(row: InvoiceRow, now: Date): Invoice {
     life_time: secondsLeft(row, now),
     sum_was_changed: false,
     card: { card_number: row.payToCard, phone_number: row.payToPhone },
+    pay_url: row.payUrl,
   };
 }
 
@@ -119,7 +121,7 @@ export async function createInvoice(
     throw amountError('too_big', `The amount field must be at most ${minorToMajor(max)}.`);
 
   const requestHash = createHash('sha256').update(`${method.hash}:${amountMinor}`).digest('hex');
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     // The player's deposit limits count what they deposited in each window: one new invoice at a time.
     await lockUserMoney(tx, input.userId);
     const earlier = await repository.findInvoiceByKey(tx, input.userId, input.idempotencyKey);
@@ -144,28 +146,45 @@ export async function createInvoice(
       expiresAt: new Date(input.now.getTime() + INVOICE_LIFETIME_SECONDS * 1000),
       createdAt: input.now,
     });
-    if (!created) {
-      const existing = await repository.findInvoiceByKey(tx, input.userId, input.idempotencyKey);
-      if (!existing) throw new Error('invoice conflicted but is not visible');
-      if (existing.requestHash !== requestHash) throw new IdempotencyConflictError(input.idempotencyKey);
-      return existing;
-    }
-    // The sandbox provider answers without I/O. A real provider's call belongs outside the transaction.
-    const assigned = await provider.assign({
-      invoiceId: created.id,
-      hash: created.hash,
+    if (created) return created;
+    const existing = await repository.findInvoiceByKey(tx, input.userId, input.idempotencyKey);
+    if (!existing) throw new Error('invoice conflicted but is not visible');
+    if (existing.requestHash !== requestHash) throw new IdempotencyConflictError(input.idempotencyKey);
+    return existing;
+  });
+  // A repeat of a request that got its payment details answers them again.
+  if (row.providerRef !== null || row.status !== INVOICE_STATUS.created) return row;
+  // The provider's call runs outside the transaction (a real provider answers over the network). The
+  // invoice's hash is its order id there, so a repeat of this request finds the same order.
+  let assigned: AssignedPayment;
+  try {
+    assigned = await provider.assign({
+      invoiceId: row.id,
+      hash: row.hash,
       type: method.type as 'card' | 'phone' | 'crypto',
       currency: method.currency,
       amountMinor,
+      params: method.params,
     });
-    const updated = await repository.updateInvoice(tx, created.id, {
-      providerRef: assigned.providerRef,
-      payToCard: assigned.cardNumber,
-      payToPhone: assigned.phoneNumber,
-      commissionMinor: assigned.commissionMinor,
-    });
-    return updated!;
+  } catch (error) {
+    // No payment details, so nothing the player could pay: the invoice fails and leaves the deposit
+    // limits. Should the provider have made the order after all and be paid, its callback (or the
+    // reconciliation) finds the invoice failed and puts the payment before the operator.
+    await repository.failCreatedInvoice(db, row.id);
+    if (error instanceof HttpError) throw error;
+    const unavailable = new HttpError(503, 'The payment provider is not answering. Try again in a minute.');
+    unavailable.cause = error;
+    throw unavailable;
+  }
+  const updated = await repository.assignInvoice(db, row.id, {
+    providerRef: assigned.providerRef,
+    payToCard: assigned.cardNumber,
+    payToPhone: assigned.phoneNumber,
+    payUrl: assigned.payUrl,
+    commissionMinor: assigned.commissionMinor,
   });
+  // Another request of the same key assigned it first: its details stand.
+  return updated ?? (await repository.findInvoice(db, row.id))!;
 }
 
 /** The invoice if it is the user's; marks an invoice past its life as expired. 404 otherwise. */
@@ -316,11 +335,12 @@ export type ResolveOutcome =
  * `refuse` records that the money goes back through the provider and moves nothing. Idempotent: a
  * repeat finds nothing open and answers the last resolved review (`nothing_open`). Crediting an invoice
  * that was paid meanwhile is refused (`already_paid`): refuse the review, or credit the player with
- * `balance credit` when the provider really took the money twice.
+ * `balance credit` when the provider really took the money twice. A resolution is written to the audit
+ * log in its transaction (`invoice.credit|refuse`, by `actor`, `system` when none is given).
  */
 export function resolveReview(
   db: Executor,
-  input: { invoiceId: number; action: 'credit' | 'refuse'; note: string; now: Date },
+  input: { invoiceId: number; action: 'credit' | 'refuse'; note: string; now: Date; actor?: Actor },
 ): Promise<ResolveOutcome> {
   return runTransaction(db, async (tx) => {
     const invoice = await repository.lockInvoice(tx, input.invoiceId);
@@ -344,6 +364,26 @@ export function resolveReview(
       note: input.note,
       creditTransferId: transferId,
       resolvedAt: input.now,
+    });
+    const statusName = (status: number) =>
+      Object.entries(INVOICE_STATUS).find(([, value]) => value === status)?.[0] ?? String(status);
+    await recordAudit(tx, {
+      actor: input.actor ?? 'system',
+      action: `invoice.${input.action}`,
+      subjectType: 'invoice',
+      subjectId: invoice.id,
+      userId: invoice.userId,
+      before: {
+        status: statusName(invoice.status),
+        review: { id: open.id, status: open.status, amount_minor: open.amountMinor },
+      },
+      after: {
+        status: statusName(transferId === null ? invoice.status : INVOICE_STATUS.paid),
+        review: { id: resolved.id, status: resolved.status, amount_minor: resolved.amountMinor },
+        transfer_id: transferId,
+      },
+      reason: input.note,
+      at: input.now,
     });
     return { done: true, review: resolved, transferId };
   });

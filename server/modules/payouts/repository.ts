@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { PayoutStatus } from '@/lib/constants/payouts';
 import type { Executor } from '../../db/client';
 import { payoutMethods, payouts } from './schema';
@@ -137,4 +137,48 @@ export async function hasPaidPayout(db: Executor, userId: number): Promise<boole
     .where(and(eq(payouts.userId, userId), eq(payouts.status, 'paid')))
     .limit(1);
   return row !== undefined;
+}
+
+/** Payouts of `providers` waiting on the provider (`approved`: to be sent; `sent`) since before `before`. */
+export function payoutsToReconcile(
+  db: Executor,
+  input: { providers: string[]; before: Date; limit: number },
+): Promise<PayoutRow[]> {
+  if (input.providers.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(payouts)
+    .where(
+      and(
+        inArray(payouts.provider, input.providers),
+        inArray(payouts.status, ['approved', 'sent']),
+        lte(payouts.updatedAt, input.before),
+      ),
+    )
+    .orderBy(asc(payouts.id))
+    .limit(input.limit);
+}
+
+// --- methods (the operator's `method` commands) ---
+
+export function allPayoutMethods(db: Executor): Promise<PayoutMethodRow[]> {
+  return db.select().from(payoutMethods).orderBy(asc(payoutMethods.currency), asc(payoutMethods.sort));
+}
+
+export async function findPayoutMethod(db: Executor, hash: string): Promise<PayoutMethodRow | undefined> {
+  const [method] = await db.select().from(payoutMethods).where(eq(payoutMethods.hash, hash));
+  return method;
+}
+
+/** Inserts a method; undefined when its hash is taken. */
+export async function insertPayoutMethod(
+  db: Executor,
+  row: NewPayoutMethodRow,
+): Promise<PayoutMethodRow | undefined> {
+  const [inserted] = await db.insert(payoutMethods).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function setPayoutMethodEnabled(db: Executor, hash: string, enabled: boolean): Promise<void> {
+  await db.update(payoutMethods).set({ enabled }).where(eq(payoutMethods.hash, hash));
 }

@@ -5,7 +5,13 @@ import type { AppContext } from '../../context';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore } from '../../plugins/request-context';
-import { signBody, SIGNATURE_HEADER, type PaymentProvider } from '../billing/providers';
+import {
+  payoutProviderNames,
+  sandboxOf,
+  signBody,
+  SIGNATURE_HEADER,
+  type PaymentProvider,
+} from '../billing/providers';
 import * as repository from './repository';
 import { cancelPayout, findPayout, payoutOverview, requestPayout, toPayoutRequest } from './service';
 
@@ -20,7 +26,7 @@ async function asRequest(ctx: PayoutContext, row: Parameters<typeof toPayoutRequ
 
 /** Withdrawals (issue 15): what the withdrawal screen shows, a new request, a cancel. */
 export const payoutRoutes: RoutePlugin<PayoutContext> = async (app, ctx) => {
-  const providerNames = new Set(ctx.providers.keys());
+  const providerNames = payoutProviderNames(ctx.providers);
   app.addHook('onRequest', noStore);
 
   app.get(
@@ -81,7 +87,7 @@ export const sandboxPayoutRoutes: RoutePlugin<PayoutContext> = async (app, ctx) 
     const body = completeBody.safeParse(request.body ?? {});
     if (!body.success) throw ValidationError.field('status', 'invalid', 'The status must be paid or failed.');
     const row = await findPayout(ctx.db, request.params.id);
-    const provider = ctx.providers.get('sandbox');
+    const provider = sandboxOf(ctx.providers);
     if (!row || row.provider !== 'sandbox' || !provider) throw new HttpError(404, 'Payout not found.');
     if (!row.providerRef)
       throw ValidationError.field('id', 'not_sent', 'The payout is not with the provider.');

@@ -15,6 +15,7 @@ import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { HttpError, ValidationError } from '../../lib/errors';
+import { operatorActor, recordAudit, type Actor } from '../audit/service';
 import { activeBonusesOf, cancelActivation } from '../bonuses/service';
 import * as billingRepository from '../billing/repository';
 import type { PaymentProvider, PayoutWebhookEvent } from '../billing/providers';
@@ -305,13 +306,15 @@ export async function requestPayout(
  * Hands an approved payout to its provider, once: under the row lock, only from `approved`, so two
  * processes (or a retry) cannot send it twice; the provider's call carries the payout id. When the
  * provider cannot be reached the payout stays `approved` and is sent by the next call (approve again, or
- * the reconciliation of a later change).
+ * the reconciliation of a later change). With an `actor` (an operator sending it again), the sending is
+ * written to the audit log (`payout.send`) in its transaction.
  */
 export async function sendPayout(
   db: Executor,
   payoutId: number,
   providers: ReadonlyMap<string, PaymentProvider>,
   now: Date,
+  actor?: Actor,
 ): Promise<PayoutRow> {
   return runTransaction(db, async (tx) => {
     const row = await repository.lockPayout(tx, payoutId);
@@ -319,14 +322,29 @@ export async function sendPayout(
     if (row.status !== 'approved') return row;
     const provider = providers.get(row.provider);
     if (!provider) throw new HttpError(503, `The payment provider ${row.provider} is not available.`);
+    const [method] = await repository.payoutMethodsByIds(tx, [row.methodId]);
     const { providerRef } = await provider.createPayout({
       payoutId: row.id,
       type: row.type as 'card' | 'phone' | 'crypto',
       currency: row.currency,
       amountMinor: row.amountMinor - row.feeMinor,
       destination: row.destination,
+      params: method?.params ?? {},
     });
-    return repository.updatePayout(tx, row.id, { status: 'sent', providerRef, updatedAt: now });
+    const sent = await repository.updatePayout(tx, row.id, { status: 'sent', providerRef, updatedAt: now });
+    if (actor) {
+      await recordAudit(tx, {
+        actor,
+        action: 'payout.send',
+        subjectType: 'payout',
+        subjectId: row.id,
+        userId: row.userId,
+        before: { status: row.status, provider_ref: row.providerRef },
+        after: { status: sent.status, provider_ref: sent.providerRef },
+        at: now,
+      });
+    }
+    return sent;
   });
 }
 
@@ -388,9 +406,19 @@ async function settlePaid(tx: Executor, row: PayoutRow, now: Date): Promise<Payo
 
 export type ReviewResult = { done: true; payout: PayoutRow } | { done: false; payout: PayoutRow | undefined };
 
+/** A payout's fields an operator's review changes, as the audit log keeps them. */
+const reviewState = (row: PayoutRow) => ({
+  status: row.status,
+  reviewer: row.reviewer,
+  review_note: row.reviewNote,
+  settle_transfer_id: row.settleTransferId,
+});
+
 /**
  * The operator approves a payout waiting for review, under their name; it then goes to the provider.
- * Anything but `review` is left alone (`done: false`): two operators approving at once pay once.
+ * Anything but `review` is left alone (`done: false`): two operators approving at once pay once. The
+ * approval is written to the audit log in its transaction (`payout.approve`, by `actor`, else
+ * `operator:<reviewer>`).
  */
 export async function approvePayout(
   db: Executor,
@@ -400,6 +428,7 @@ export async function approvePayout(
     note?: string;
     providers: ReadonlyMap<string, PaymentProvider>;
     now: Date;
+    actor?: Actor;
   },
 ): Promise<ReviewResult> {
   const approved = await runTransaction(db, async (tx) => {
@@ -412,16 +441,31 @@ export async function approvePayout(
       reviewedAt: input.now,
       updatedAt: input.now,
     });
+    await recordAudit(tx, {
+      actor: input.actor ?? operatorActor(input.reviewer),
+      action: 'payout.approve',
+      subjectType: 'payout',
+      subjectId: row.id,
+      userId: row.userId,
+      before: reviewState(row),
+      after: reviewState(payout),
+      reason: input.note ?? null,
+      at: input.now,
+    });
     return { done: true as const, payout };
   });
   if (!approved.done) return approved;
   return { done: true, payout: await sendPayout(db, input.id, input.providers, input.now) };
 }
 
-/** The operator rejects a payout not yet with the provider: the money goes back to the player's cash. */
+/**
+ * The operator rejects a payout not yet with the provider: the money goes back to the player's cash. The
+ * rejection is written to the audit log in its transaction (`payout.reject`, by `actor`, else
+ * `operator:<reviewer>`; after: the return's transfer).
+ */
 export async function rejectPayout(
   db: Executor,
-  input: { id: number; reviewer: string; note: string; now: Date },
+  input: { id: number; reviewer: string; note: string; now: Date; actor?: Actor },
 ): Promise<ReviewResult> {
   return runTransaction(db, async (tx) => {
     const row = await repository.lockPayout(tx, input.id);
@@ -432,6 +476,17 @@ export async function rejectPayout(
       reviewer: input.reviewer,
       reviewNote: input.note,
       reviewedAt: input.now,
+    });
+    await recordAudit(tx, {
+      actor: input.actor ?? operatorActor(input.reviewer),
+      action: 'payout.reject',
+      subjectType: 'payout',
+      subjectId: row.id,
+      userId: row.userId,
+      before: reviewState(row),
+      after: reviewState(payout),
+      reason: input.note,
+      at: input.now,
     });
     return { done: true as const, payout };
   });
@@ -467,7 +522,8 @@ export type PayoutEventOutcome = 'paid' | 'failed' | 'unknown_payout' | `already
 
 /**
  * A provider's signed payout callback, applied exactly once per event (the event id is recorded first,
- * in the same transaction) and at most once per payout (only a `sent` payout is settled or returned).
+ * in the same transaction) and at most once per payout (only a `sent` payout is settled or returned, or
+ * an `approved` one the provider took without our hearing of it: it names our payout id).
  */
 export async function applyPayoutEvent(
   db: Executor,
@@ -484,11 +540,29 @@ export async function applyPayoutEvent(
       receivedAt: now,
     });
     if (seen) return { outcome: seen.outcome as PayoutEventOutcome, duplicate: true, payoutId: null };
-    const row = await repository.lockPayoutByRef(tx, provider.name, event.providerRef);
+    let row = await repository.lockPayoutByRef(tx, provider.name, event.providerRef);
+    if (!row && event.payoutId !== undefined) {
+      // The provider names our payout: one it took although the answer to our create never came back
+      // (so it is still `approved` here, without a reference).
+      const byId = await repository.lockPayout(tx, event.payoutId);
+      if (
+        byId?.provider === provider.name &&
+        (byId.providerRef === null || byId.providerRef === event.providerRef)
+      )
+        row = byId;
+    }
     let outcome: PayoutEventOutcome;
     if (!row) outcome = 'unknown_payout';
-    else if (row.status !== 'sent') outcome = `already_${row.status as PayoutStatus}`;
+    else if (row.status !== 'sent' && !(row.status === 'approved' && row.providerRef === null))
+      outcome = `already_${row.status as PayoutStatus}`;
     else {
+      if (row.providerRef === null) {
+        row = await repository.updatePayout(tx, row.id, {
+          status: 'sent',
+          providerRef: event.providerRef,
+          updatedAt: now,
+        });
+      }
       await lockUserMoney(tx, row.userId);
       if (event.status === 'paid') {
         await settlePaid(tx, row, now);
