@@ -116,6 +116,17 @@ export function InvoiceView({ config }: { config: InvoiceConfig }) {
           <CopyButton value={`+${phone.replace(/\D/g, '')}`} label={t('copyPhone')} />
         </div>
       ) : null}
+      {invoice.pay_url ? (
+        <a
+          href={invoice.pay_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${buttonClass.primary} block w-full text-center`}
+          data-testid="invoice-pay-url"
+        >
+          {t('payOnPage')} <span className="sr-only">({t('opensInNewWindow')})</span>
+        </a>
+      ) : null}
       <p className="text-sm">
         {t('timeLeft')}{' '}
         <span className="font-mono font-semibold tabular-nums" data-testid="invoice-countdown" role="timer">

@@ -328,3 +328,37 @@ describe('PayIn: the invoice', () => {
     expect(sandboxInvoiceUrl(7, 'https://api.site.com', '1')).toBe('https://api.site.com/sandbox/invoices/7');
   });
 });
+
+describe('PayIn: a hosted payment page', () => {
+  it("links the provider's page, opening in a new window, when the invoice has one", async () => {
+    server.use(
+      http.post(apiPath('/api/v2/billing/payment'), async ({ request }) => {
+        const body = (await request.json()) as CreateInvoiceRequest;
+        return HttpResponse.json(
+          testInvoice({
+            amount: body.amount,
+            type: 'crypto',
+            card: { card_number: null, phone_number: null },
+            pay_url: 'https://pay.cryptomus.example/pay/abc',
+          }),
+        );
+      }),
+    );
+    renderPayIn();
+    await screen.findByTestId('deposit-form');
+    await userEvent.click(screen.getByTestId('pay-submit'));
+    await screen.findByTestId('invoice-view');
+    const link = screen.getByRole('link', { name: 'Pay on the payment page (opens in a new window)' });
+    expect(link).toHaveAttribute('href', 'https://pay.cryptomus.example/pay/abc');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.queryByTestId('invoice-card')).toBeNull();
+  });
+
+  it('shows no such link for a card invoice', async () => {
+    renderPayIn();
+    await screen.findByTestId('deposit-form');
+    await userEvent.click(screen.getByTestId('pay-submit'));
+    await screen.findByTestId('invoice-view');
+    expect(screen.queryByTestId('invoice-pay-url')).toBeNull();
+  });
+});

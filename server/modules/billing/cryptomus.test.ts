@@ -282,25 +282,51 @@ describe('deposits through Cryptomus', () => {
     expect(review).toMatchObject({ reason: 'amount_mismatch', amountMinor: 45_000n });
   });
 
-  it('answers 503 when the create answer is lost, fails the invoice, and keeps a later payment for review', async () => {
+  it('answers 503 when the create answer is lost; the retry with the same key gets the same order', async () => {
+    const { token } = await player();
+    const key = idem();
+    const create = () =>
+      client(app).post(
+        '/api/v2/billing/payment',
+        { method: 'cryptomus-rub', amount: 400, idempotency_key: key },
+        token,
+      );
+    fake.state.loseAnswers = 1;
+    const lost = await create();
+    expect(lost.statusCode, lost.body).toBe(503);
+    const orders = fake.payments.size;
+    const retried = await create();
+    expect(retried.statusCode, retried.body).toBe(200);
+    const invoice = invoiceReply.parse(retried.json());
+    expect(fake.payments.size).toBe(orders);
+    expect(invoice.pay_url).toContain(fake.payments.get(invoice.hash)!.uuid);
+    await fake.settlePayment(invoice.hash, 'paid');
+    expect(await cash(token)).toBe(400);
+  });
+
+  it('reconciles an order whose create answer was lost and that the player never saw', async () => {
     const { token } = await player();
     fake.state.loseAnswers = 1;
-    const response = await client(app).post(
+    const lost = await client(app).post(
       '/api/v2/billing/payment',
-      { method: 'cryptomus-rub', amount: 400, idempotency_key: idem() },
+      { method: 'cryptomus-rub', amount: 300, idempotency_key: idem() },
       token,
     );
-    expect(response.statusCode, response.body).toBe(503);
+    expect(lost.statusCode).toBe(503);
     const order = [...fake.payments.values()].at(-1)!;
     const [row] = await db.select().from(billingInvoices).where(eq(billingInvoices.hash, order.order_id));
-    expect(row.status).toBe(5);
-    // The player pays it all the same (e.g. from a link Cryptomus sent): the money is not lost.
-    await fake.settlePayment(order.order_id, 'paid');
+    expect(row).toMatchObject({ status: 1, providerRef: null });
+    fake.state.dropWebhooks = true;
+    try {
+      await fake.settlePayment(order.order_id, 'cancel');
+    } finally {
+      fake.state.dropWebhooks = false;
+    }
+    const report = await reconcileNow();
+    expect(report.lines).toContainEqual(
+      expect.objectContaining({ subject: 'invoice', id: row.id, outcome: 'failed' }),
+    );
     expect(await cash(token)).toBe(0);
-    expect((await openReviewsOf(db, row.id))[0]).toMatchObject({
-      reason: 'paid_after_failed',
-      amountMinor: 40_000n,
-    });
   });
 });
 

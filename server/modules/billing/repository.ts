@@ -75,20 +75,6 @@ export async function assignInvoice(
   return updated;
 }
 
-/** Fails an invoice still created and without payment details (its provider could not be reached). */
-export async function failCreatedInvoice(db: Executor, id: number): Promise<void> {
-  await db
-    .update(billingInvoices)
-    .set({ status: INVOICE_STATUS.failed })
-    .where(
-      and(
-        eq(billingInvoices.id, id),
-        eq(billingInvoices.status, INVOICE_STATUS.created),
-        isNull(billingInvoices.providerRef),
-      ),
-    );
-}
-
 export async function findUserInvoice(
   db: Executor,
   userId: number,

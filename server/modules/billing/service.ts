@@ -167,10 +167,9 @@ export async function createInvoice(
       params: method.params,
     });
   } catch (error) {
-    // No payment details, so nothing the player could pay: the invoice fails and leaves the deposit
-    // limits. Should the provider have made the order after all and be paid, its callback (or the
-    // reconciliation) finds the invoice failed and puts the payment before the operator.
-    await repository.failCreatedInvoice(db, row.id);
+    // No payment details yet: the invoice stays created without them, and a repeat of this request (the
+    // web retries with the same key) asks the provider again, which answers the same order. Should the
+    // player never retry, the reconciliation asks the provider about the order id until it ends.
     if (error instanceof HttpError) throw error;
     const unavailable = new HttpError(503, 'The payment provider is not answering. Try again in a minute.');
     unavailable.cause = error;
