@@ -15,9 +15,13 @@ import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { HttpError, ValidationError } from '../../lib/errors';
+import type { MessageLocale } from '../../lib/locale';
 import { operatorActor, recordAudit, type Actor } from '../audit/service';
+
 import { activeBonusesOf, cancelActivation } from '../bonuses/service';
 import * as billingRepository from '../billing/repository';
+import { enqueueMessage } from '../outbox/service';
+import * as usersRepository from '../users/repository';
 import type { PaymentProvider, PayoutWebhookEvent } from '../billing/providers';
 import {
   IdempotencyConflictError,
@@ -29,6 +33,7 @@ import {
   userAccount,
   userBalanceMinor,
 } from '../ledger/service';
+import { payoutMessage, type NotifiedStatus } from './messages';
 import * as repository from './repository';
 import type { PayoutMethodRow, PayoutRow } from './repository';
 
@@ -278,7 +283,7 @@ export async function requestPayout(
         throw amountError('insufficient_funds', 'There is not enough cash on the balance.');
       throw error;
     }
-    return repository.insertPayout(tx, {
+    const inserted = await repository.insertPayout(tx, {
       userId: input.user.id,
       methodId: method.id,
       provider: method.provider,
@@ -295,6 +300,8 @@ export async function requestPayout(
       createdAt: input.now,
       updatedAt: input.now,
     });
+    if (inserted.status === 'review') await notifyPayout(tx, inserted, 'review', input.now);
+    return inserted;
   });
   if (row.status !== 'approved') return row;
   // The request stands once held: a provider that cannot be reached leaves it `approved` (the player sees
@@ -332,6 +339,7 @@ export async function sendPayout(
       params: method?.params ?? {},
     });
     const sent = await repository.updatePayout(tx, row.id, { status: 'sent', providerRef, updatedAt: now });
+    await notifyPayout(tx, sent, 'sent', now);
     if (actor) {
       await recordAudit(tx, {
         actor,
@@ -346,6 +354,33 @@ export async function sendPayout(
     }
     return sent;
   });
+}
+
+/**
+ * Tells the player their withdrawal's new status: an e-mail (else an SMS) in their language, written to
+ * the outbox in `tx`, so the message exists exactly when the change does.
+ */
+async function notifyPayout(tx: Executor, row: PayoutRow, status: NotifiedStatus, now: Date): Promise<void> {
+  const user = await usersRepository.findById(tx, row.userId);
+  const channel = user?.email ? 'email' : user?.phone ? 'sms' : null;
+  if (!user || !channel) return;
+  const locale: MessageLocale = user.locale === 'en' || user.locale === 'kz' ? user.locale : 'ru';
+  const message = payoutMessage(locale, status, {
+    id: row.id,
+    amount: `${minorToMajor(row.amountMinor).toFixed(2)} ${row.currency}`,
+  });
+  await enqueueMessage(
+    tx,
+    {
+      channel,
+      recipient: channel === 'email' ? user.email! : user.phone!,
+      template: `payout_${status}`,
+      locale,
+      subject: channel === 'email' ? message.subject : null,
+      body: message.body,
+    },
+    now,
+  );
 }
 
 /** Moves a held payout's money back to the player's cash (`payout:<id>:return`) and sets `status`. */
@@ -370,12 +405,14 @@ async function returnPayout(
     ],
     meta: { reason: `Withdrawal ${status}` },
   });
-  return repository.updatePayout(tx, row.id, {
+  const updated = await repository.updatePayout(tx, row.id, {
     ...changes,
     status,
     settleTransferId: returned.transferId,
     updatedAt: now,
   });
+  await notifyPayout(tx, updated, status, now);
+  return updated;
 }
 
 /** Pays a sent payout out of the pending account: the amount less the fee to the provider, the fee to the house. */
@@ -397,11 +434,13 @@ async function settlePaid(tx: Executor, row: PayoutRow, now: Date): Promise<Payo
     entries,
     meta: { reason: 'Withdrawal paid' },
   });
-  return repository.updatePayout(tx, row.id, {
+  const updated = await repository.updatePayout(tx, row.id, {
     status: 'paid',
     settleTransferId: paid.transferId,
     updatedAt: now,
   });
+  await notifyPayout(tx, updated, 'paid', now);
+  return updated;
 }
 
 export type ReviewResult = { done: true; payout: PayoutRow } | { done: false; payout: PayoutRow | undefined };
