@@ -20,6 +20,7 @@ import { useCancelPayout, useCreatePayout, usePayouts } from '../api/payouts';
 import { methodName } from '../format';
 import { notifyFailure } from '../notify-failure';
 import { CashierLoading, CashierUnavailable } from './cashier-states';
+import { PayoutList } from './payout-list';
 
 type WithdrawError =
   | 'amountRequired'
@@ -237,51 +238,5 @@ function WithdrawForm({ overview, currency }: { overview: PayoutOverview; curren
         </PendingButton>
       </fieldset>
     </form>
-  );
-}
-
-function PayoutList({ requests, currency }: { requests: PayoutRequest[]; currency: Currency }) {
-  const t = useTranslations('billing.withdraw');
-  const format = useFormat();
-  const cancel = useCancelPayout();
-  const errorTranslator = useErrorTranslator();
-  if (requests.length === 0) return null;
-  return (
-    <section aria-labelledby="payout-requests">
-      <h3 id="payout-requests" className="mb-2 text-sm font-semibold">
-        {t('requestsTitle')}
-      </h3>
-      <ul className="divide-y divide-line rounded-xl border border-line" data-testid="payout-requests">
-        {requests.map((request) => (
-          <li
-            key={request.id}
-            className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm"
-            data-testid="payout-request"
-          >
-            <span className="font-semibold tabular-nums">{format.money(request.amount, currency)}</span>
-            <span className="text-muted">{request.destination}</span>
-            <span className="ml-auto" data-testid="payout-status" data-status={request.status}>
-              {t(`status.${request.status}`)}
-            </span>
-            {request.cancellable ? (
-              <button
-                type="button"
-                className="rounded-lg border border-line px-2 py-1 text-xs hover:border-gold disabled:opacity-50"
-                disabled={cancel.isPending}
-                onClick={() =>
-                  cancel.mutate(request.id, {
-                    onSuccess: () => notify({ kind: 'success', text: t('cancelled') }),
-                    onError: (error) => notifyFailure(error, errorTranslator, t('cancelFailed')),
-                  })
-                }
-                data-testid="payout-cancel"
-              >
-                {t('cancel')}
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

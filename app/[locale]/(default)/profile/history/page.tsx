@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { HistoryList } from '@/features/billing/components/history-list';
+import { PayoutHistory } from '@/features/billing/components/payout-history';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -13,7 +14,8 @@ export default async function Page(props: LocaleParams) {
   const t = await getTranslations('pages.profileHistory');
   return (
     <PageShell path={ROUTES.profileHistory} title={t('title')} description={t('description')}>
-      <ScopedMessages namespaces={['history']}>
+      <ScopedMessages namespaces={['history', 'billing.withdraw']}>
+        <PayoutHistory />
         <HistoryList />
       </ScopedMessages>
     </PageShell>
