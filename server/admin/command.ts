@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 import type { Database } from '../db/client';
+import type { Actor } from '../modules/audit/service';
 import type { PaymentProvider } from '../modules/billing/providers';
 
 /** Bad invocation: printed with the command's usage, exit code 2. */
@@ -20,6 +21,12 @@ export interface CommandContext {
   out(line: string): void;
   /** The payment providers this process talks to, by name (`paymentProviders(config)`), built on first use. */
   providers(): ReadonlyMap<string, PaymentProvider>;
+  /**
+   * The operator running the command, as the audit log's actor (`operator:<name>`): the global
+   * `--operator NAME`, else `CASINO_OPERATOR`, else the OS user name. Resolved on first use; a
+   * UsageError when none names anyone.
+   */
+  actor(): Actor;
 }
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;

@@ -10,12 +10,18 @@
  *   UsageError (`[label: ]"<raw>" is not an amount`).
  * - `findUser(db, raw)`: the user an operator named by id, e-mail or phone (users module), else
  *   CommandError.
+ * - `audited(context, body)`: runs an operator's change in one transaction with its audit entries
+ *   (`record(entry)`, the actor the operator running the command), so a change and its entry are kept or
+ *   lost together.
+ * - `rowState(row)`: a row as an audit entry's before/after (snake_case fields, no timestamps of its own
+ *   bookkeeping), null for no row.
  */
 import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../db/client';
+import { recordAudit, sameState, type AuditEntry } from '../modules/audit/service';
 import { minorToMajor } from '../modules/ledger/service';
 import { findUserByIdentifier, parseUserIdentifier, type UserRow } from '../modules/users/service';
-import { CommandError, UsageError, type OptionValues } from './command';
+import { CommandError, UsageError, type CommandContext, type OptionValues } from './command';
 
 export function text(values: OptionValues, name: string): string | undefined {
   const value = values[name];
@@ -67,4 +73,43 @@ export async function findUser(db: Executor, raw: string): Promise<UserRow> {
   const user = await findUserByIdentifier(db, lookup);
   if (!user) throw new CommandError(`No user ${raw}`);
   return user;
+}
+
+/** An audit entry of an operator's change; `audited` adds the actor and the time. */
+export type OperatorChange = Omit<AuditEntry, 'actor' | 'at'>;
+
+/**
+ * Runs an operator's change and its audit entries in one transaction: `body` changes through `tx` and
+ * calls `record` for each subject it changed (an entry whose before and after are the same is left out:
+ * nothing changed). Whatever fails rolls back the change and its entries together.
+ */
+export async function audited<T>(
+  context: Pick<CommandContext, 'db' | 'actor'>,
+  body: (tx: Executor, record: (entry: OperatorChange) => Promise<void>, now: Date) => Promise<T>,
+): Promise<T> {
+  const actor = context.actor();
+  const now = new Date();
+  return context.db.transaction((tx) =>
+    body(
+      tx,
+      async (entry) => {
+        if (entry.before !== undefined && sameState(entry.before, entry.after)) return;
+        await recordAudit(tx, { ...entry, actor, at: now });
+      },
+      now,
+    ),
+  );
+}
+
+/**
+ * A row as an audit entry's before or after: its fields under their column names (snake_case), without
+ * `created_at`/`updated_at` (they only say when, which the entry says); null when there is no row.
+ */
+export function rowState(row: object | null | undefined): Record<string, unknown> | null {
+  if (!row) return null;
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([key]) => key !== 'createdAt' && key !== 'updatedAt')
+      .map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value as unknown]),
+  );
 }

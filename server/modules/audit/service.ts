@@ -35,6 +35,26 @@ function toJson(value: unknown): unknown {
   ) as unknown;
 }
 
+/** JSON text with object keys sorted: equal for equal states whatever order their keys were built in. */
+function canonicalJson(value: unknown): string {
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sort)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([k, e]) => [k, sort(e)]),
+          )
+        : v;
+  return JSON.stringify(sort(toJson(value)));
+}
+
+/** Whether two states are the same as the log would store them: a change to them is no change. */
+export function sameState(before: unknown, after: unknown): boolean {
+  return canonicalJson(before) === canonicalJson(after);
+}
+
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     at: entry.at,

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { runAdmin } from '../../admin/cli';
 import { seedDatabase } from '../../db/seed';
 import { client, signUpByEmail } from '../../test/accounts';
 import { deposit } from '../../test/deposits';
 import { createTestApp } from '../../test/helpers';
+import { auditLog } from '../audit/schema';
 import { assertLedgerInvariants } from '../ledger/invariants';
 
 const { app, db } = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
@@ -375,9 +377,37 @@ describe('npm run admin -- freespins', () => {
     });
     expect((await admin('freespins', 'grant', 'nobody@example.com', '3')).code).toBe(1);
 
-    expect(await admin('freespins', 'revoke', email, '3')).toMatchObject({ code: 0 });
+    expect(await admin('freespins', 'revoke', email, '3', '--operator', 'rita')).toMatchObject({ code: 0 });
     expect((await get('/profile/freeSpins', token)).json().data).toEqual([]);
     expect((await admin('freespins', 'revoke', email, '3')).code).toBe(1);
+
+    // The audit log holds the grant and the revocation of the user's spins (the failed calls left none).
+    const userId = Number(/to user (\d+)/.exec(granted.out)![1]);
+    const entries = await db.select().from(auditLog).where(eq(auditLog.userId, userId)).orderBy(auditLog.id);
+    expect(entries.map((e) => [e.action, e.subjectType, e.before, e.after])).toEqual([
+      [
+        'freespins.grant',
+        'free_spins',
+        null,
+        { campaign_id: 3, status: 'active', count_left: 10, expiration_at: expect.any(String) },
+      ],
+      [
+        'freespins.revoke',
+        'free_spins',
+        { campaign_id: 3, status: 'active', count_left: 10, expiration_at: expect.any(String) },
+        { campaign_id: 3, status: 'cancelled', count_left: 10, expiration_at: expect.any(String) },
+      ],
+    ]);
+    expect(entries[1].actor).toBe('operator:rita');
+    const [campaign] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'freespins.create_campaign'));
+    expect(campaign).toMatchObject({
+      subjectId: '3',
+      before: null,
+      after: { id: 3, count: 10, game_id: 'lucky-lanterns' },
+    });
   });
 
   it('checks its arguments before connecting', async () => {

@@ -7,7 +7,8 @@ import {
   type CommandGroup,
   type OptionValues,
 } from '../../admin/command';
-import { findUser, list, money, printTable, table, text, utc } from '../../admin/toolkit';
+import { audited, findUser, list, money, printTable, rowState, table, text, utc } from '../../admin/toolkit';
+import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { BonusLimits, SpinBets } from './schema';
 import { listActivations } from './activations';
@@ -17,14 +18,17 @@ import {
   createPromo,
   disableStage,
   findCampaign,
+  findPromo,
   freeSpinsOfUser,
   listCampaigns,
   listPromos,
   listStages,
   setPackTitle,
   setPromoEnabled,
+  stagesByIds,
   upsertStage,
 } from './repository';
+import type { UserFreeSpinRow } from './schema';
 import { betFor, normalizePromoCode, termsFor } from './rules';
 import { packTitles } from './welcome-pack';
 
@@ -145,10 +149,20 @@ function setEnabled(enabled: boolean) {
     args: '<CODE>',
     summary: enabled ? 'Offer a promo code again' : 'Stop offering a promo code (waiting activations stay)',
     parse: (positionals) => ({ code: codeArgument(positionals) }),
-    async run({ db, out }, { code }) {
-      const row = await setPromoEnabled(db, code, enabled, new Date());
-      if (!row) throw new CommandError(`No promo code ${code}.`);
-      out(`${enabled ? 'Enabled' : 'Disabled'} ${code}.`);
+    async run(context, { code }) {
+      await audited(context, async (tx, record, now) => {
+        const before = await findPromo(tx, code);
+        const row = await setPromoEnabled(tx, code, enabled, now);
+        if (!before || !row) throw new CommandError(`No promo code ${code}.`);
+        await record({
+          action: enabled ? 'promo.enable' : 'promo.disable',
+          subjectType: 'promo',
+          subjectId: code,
+          before: { enabled: before.enabled },
+          after: { enabled: row.enabled },
+        });
+      });
+      context.out(`${enabled ? 'Enabled' : 'Disabled'} ${code}.`);
     },
   });
 }
@@ -227,10 +241,20 @@ export const promoCommands: CommandGroup = {
           endsAt,
         };
       },
-      async run({ db, out }, promo) {
-        const row = await createPromo(db, promo, new Date());
-        if (!row) throw new CommandError(`Promo code ${promo.code} already exists.`);
-        out(
+      async run(context, promo) {
+        const row = await audited(context, async (tx, record, now) => {
+          const created = await createPromo(tx, promo, now);
+          if (!created) throw new CommandError(`Promo code ${promo.code} already exists.`);
+          await record({
+            action: 'promo.create',
+            subjectType: 'promo',
+            subjectId: created.code,
+            before: null,
+            after: rowState(created),
+          });
+          return created;
+        });
+        context.out(
           `Created ${row.code}: ${row.percent}% up to ${limitsText(row.limits)}, wager x${row.wager}, ` +
             `region ${row.region ?? 'any'}, waits ${row.waitDays} days${row.endsAt ? `, ends ${utc(row.endsAt)}` : ''}.`,
         );
@@ -317,11 +341,23 @@ export const welcomePackCommands: CommandGroup = {
               : wholeNumber(spins, '--free-spins', 1, 2_147_483_647),
         };
       },
-      async run({ db, out }, stage) {
+      async run(context, stage) {
+        const { db, out } = context;
         if (stage.freeSpinCampaignId !== null && !(await findCampaign(db, stage.freeSpinCampaignId)))
           throw new CommandError(`No free-spin campaign ${stage.freeSpinCampaignId}.`);
         try {
-          const row = await upsertStage(db, stage, new Date());
+          const row = await audited(context, async (tx, record, now) => {
+            const [before] = await stagesByIds(tx, [stage.stage]);
+            const saved = await upsertStage(tx, stage, now);
+            await record({
+              action: 'welcome_pack.set_stage',
+              subjectType: 'welcome_stage',
+              subjectId: saved.stage,
+              before: rowState(before),
+              after: rowState(saved),
+            });
+            return saved;
+          });
           out(
             `Stage ${row.stage} (deposit #${row.depositNumber}): ${row.percent}% up to ${limitsText(row.limits)}, ` +
               `wager x${row.wager}${row.freeSpinCampaignId ? `, free spins of campaign ${row.freeSpinCampaignId}` : ''}.`,
@@ -342,9 +378,20 @@ export const welcomePackCommands: CommandGroup = {
         noMore(positionals, 1);
         return { stage: wholeNumber(positionals[0], 'the stage', 1, 100) };
       },
-      async run({ db, out }, { stage }) {
-        if (!(await disableStage(db, stage, new Date()))) throw new CommandError(`No stage ${stage}.`);
-        out(`Disabled stage ${stage}.`);
+      async run(context, { stage }) {
+        await audited(context, async (tx, record, now) => {
+          const [before] = await stagesByIds(tx, [stage]);
+          const row = await disableStage(tx, stage, now);
+          if (!before || !row) throw new CommandError(`No stage ${stage}.`);
+          await record({
+            action: 'welcome_pack.disable_stage',
+            subjectType: 'welcome_stage',
+            subjectId: stage,
+            before: { enabled: before.enabled },
+            after: { enabled: row.enabled },
+          });
+        });
+        context.out(`Disabled stage ${stage}.`);
       },
     }),
     defineCommand({
@@ -358,13 +405,47 @@ export const welcomePackCommands: CommandGroup = {
         const kz = optionalText(values, 'kz', 200);
         return { en: requiredText(values, 'en'), ...(ru ? { ru } : {}), ...(kz ? { kz } : {}) };
       },
-      async run({ db, out }, title) {
-        await setPackTitle(db, title, new Date());
-        out(`Welcome pack title: ${title.en}`);
+      async run(context, title) {
+        await audited(context, async (tx, record, now) => {
+          const before = await packTitles(tx);
+          await setPackTitle(tx, title, now);
+          await record({
+            action: 'welcome_pack.set_title',
+            subjectType: 'welcome_pack',
+            subjectId: 'title',
+            before: before && {
+              en: before.en ?? null,
+              ru: before.ru ?? null,
+              kz: before.kz ?? null,
+            },
+            after: { en: title.en, ru: title.ru ?? null, kz: title.kz ?? null },
+          });
+        });
+        context.out(`Welcome pack title: ${title.en}`);
       },
     }),
   ],
 };
+
+/** A user's row of a campaign's spins (undefined: never had any). */
+async function spinsOf(
+  db: Executor,
+  userId: number,
+  campaignId: number,
+): Promise<UserFreeSpinRow | undefined> {
+  return (await freeSpinsOfUser(db, userId)).find((row) => row.campaignId === campaignId);
+}
+
+/** A user's spins of a campaign as the audit log keeps them. */
+const spinState = (row: UserFreeSpinRow | undefined) =>
+  row
+    ? {
+        campaign_id: row.campaignId,
+        status: row.status,
+        count_left: row.countLeft,
+        expiration_at: row.expirationAt,
+      }
+    : null;
 
 function userAndCampaign(positionals: string[]): { user: string; campaignId: number } {
   if (positionals.length < 2) throw new UsageError('expected <user> <campaign id>');
@@ -444,9 +525,19 @@ export const freeSpinCommands: CommandGroup = {
           endsAt: dateOption(values, 'ends-at'),
         };
       },
-      async run({ db, out }, campaign) {
-        const row = await createCampaign(db, campaign, new Date());
-        out(`Created campaign ${row.id}: ${row.count} spins in ${row.gameName}.`);
+      async run(context, campaign) {
+        const row = await audited(context, async (tx, record, now) => {
+          const created = await createCampaign(tx, campaign, now);
+          await record({
+            action: 'freespins.create_campaign',
+            subjectType: 'free_spin_campaign',
+            subjectId: created.id,
+            before: null,
+            after: rowState(created),
+          });
+          return created;
+        });
+        context.out(`Created campaign ${row.id}: ${row.count} spins in ${row.gameName}.`);
       },
     }),
     defineCommand({
@@ -461,14 +552,29 @@ export const freeSpinCommands: CommandGroup = {
           days: days === undefined ? 7 : wholeNumber(days, '--days', 1, 365),
         };
       },
-      async run({ db, out }, input) {
+      async run(context, input) {
+        const { db, out } = context;
         const user = await findUser(db, input.user);
-        const result = await grantFreeSpins(db, {
-          userId: user.id,
-          campaignId: input.campaignId,
-          currency: user.currency,
-          days: input.days,
-          now: new Date(),
+        const result = await audited(context, async (tx, record, now) => {
+          const before = await spinsOf(tx, user.id, input.campaignId);
+          const outcome = await grantFreeSpins(tx, {
+            userId: user.id,
+            campaignId: input.campaignId,
+            currency: user.currency,
+            days: input.days,
+            now,
+          });
+          if (outcome.granted) {
+            await record({
+              action: 'freespins.grant',
+              subjectType: 'free_spins',
+              subjectId: outcome.row.id,
+              userId: user.id,
+              before: spinState(before),
+              after: spinState(outcome.row),
+            });
+          }
+          return outcome;
         });
         if (!result.granted) {
           const why = {
@@ -490,11 +596,22 @@ export const freeSpinCommands: CommandGroup = {
       args: '<user> <campaign id>',
       summary: 'Cancel a user\u2019s active spins of a campaign',
       parse: (positionals) => userAndCampaign(positionals),
-      async run({ db, out }, input) {
-        const user = await findUser(db, input.user);
-        if (!(await cancelFreeSpins(db, { userId: user.id, campaignId: input.campaignId, now: new Date() })))
-          throw new CommandError(`User ${user.id} has no active spins of campaign ${input.campaignId}.`);
-        out(`Revoked the spins of campaign ${input.campaignId} from user ${user.id}.`);
+      async run(context, input) {
+        const user = await findUser(context.db, input.user);
+        await audited(context, async (tx, record, now) => {
+          const before = await spinsOf(tx, user.id, input.campaignId);
+          if (!(await cancelFreeSpins(tx, { userId: user.id, campaignId: input.campaignId, now })) || !before)
+            throw new CommandError(`User ${user.id} has no active spins of campaign ${input.campaignId}.`);
+          await record({
+            action: 'freespins.revoke',
+            subjectType: 'free_spins',
+            subjectId: before.id,
+            userId: user.id,
+            before: spinState(before),
+            after: spinState(await spinsOf(tx, user.id, input.campaignId)),
+          });
+        });
+        context.out(`Revoked the spins of campaign ${input.campaignId} from user ${user.id}.`);
       },
     }),
   ],

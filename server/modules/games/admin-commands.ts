@@ -3,7 +3,7 @@ import { CURRENCIES, isCurrency } from '@/lib/constants/currencies';
 import { CASE_ROLLS } from '@/lib/fair';
 import { toMinorUnits } from '@/lib/money';
 import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
-import { printTable, table } from '../../admin/toolkit';
+import { audited, printTable, table } from '../../admin/toolkit';
 import { buildCaseTable, caseProblems, rtpOf } from './cases';
 import { findCase, listCases } from './repository';
 import { gameCaseItems, gameCases } from './schema';
@@ -115,8 +115,9 @@ export const caseCommands: CommandGroup = {
           throw new UsageError('expected at least one <item-id>=<rolls>:<multiplier>');
         return { slug, changes };
       },
-      async run({ db, out }, { slug, changes }) {
-        await db.transaction(async (tx) => {
+      async run(context, { slug, changes }) {
+        const { out } = context;
+        await audited(context, async (tx, record) => {
           const found = await findCase(tx, slug, { all: true });
           if (!found) throw new CommandError(`No case ${slug}`);
           const ids = new Set(found.items.map((item) => item.id));
@@ -141,6 +142,19 @@ export const caseCommands: CommandGroup = {
             .update(gameCases)
             .set({ updatedAt: sql`now()` })
             .where(eq(gameCases.id, found.row.id));
+          const itemState = (list: typeof items) =>
+            Object.fromEntries(
+              list
+                .filter((item) => changes.some((c) => c.id === item.id))
+                .map((item) => [item.id, { rolls: item.rolls, multiplier_scaled: item.multiplierScaled }]),
+            );
+          await record({
+            action: 'case.set_items',
+            subjectType: 'case',
+            subjectId: slug,
+            before: { items: itemState(found.items), rtp: rtpOf(found.items) },
+            after: { items: itemState(items), rtp: rtpOf(items) },
+          });
           out(`Updated ${changes.length} item(s) of ${slug}; RTP now ${percent(rtpOf(items))}`);
         });
       },
@@ -162,17 +176,26 @@ export const caseCommands: CommandGroup = {
         }
         return { slug, currency, minor };
       },
-      async run({ db, out }, { slug, currency, minor }) {
-        const found = await findCase(db, slug, { all: true });
-        if (!found) throw new CommandError(`No case ${slug}`);
-        const prices = { ...found.row.prices, [currency]: minor };
-        const problems = caseProblems(prices, found.items).filter((p) => p.includes(currency));
-        if (problems.length > 0) throw new CommandError(`Not changed: ${problems.join('; ')}`);
-        await db
-          .update(gameCases)
-          .set({ prices, updatedAt: sql`now()` })
-          .where(eq(gameCases.id, found.row.id));
-        out(`Price of ${slug} in ${currency}: ${price(minor)}`);
+      async run(context, { slug, currency, minor }) {
+        await audited(context, async (tx, record) => {
+          const found = await findCase(tx, slug, { all: true });
+          if (!found) throw new CommandError(`No case ${slug}`);
+          const prices = { ...found.row.prices, [currency]: minor };
+          const problems = caseProblems(prices, found.items).filter((p) => p.includes(currency));
+          if (problems.length > 0) throw new CommandError(`Not changed: ${problems.join('; ')}`);
+          await tx
+            .update(gameCases)
+            .set({ prices, updatedAt: sql`now()` })
+            .where(eq(gameCases.id, found.row.id));
+          await record({
+            action: 'case.set_price',
+            subjectType: 'case',
+            subjectId: slug,
+            before: { currency, price_minor: found.row.prices[currency] ?? null },
+            after: { currency, price_minor: minor },
+          });
+        });
+        context.out(`Price of ${slug} in ${currency}: ${price(minor)}`);
       },
     }),
     ...(['enable', 'disable'] as const).map((action) =>
@@ -190,15 +213,32 @@ export const caseCommands: CommandGroup = {
           });
           return { slugs: positionals };
         },
-        async run({ db, out }, { slugs }) {
-          const updated = await db
-            .update(gameCases)
-            .set({ enabled: action === 'enable', updatedAt: sql`now()` })
-            .where(inArray(gameCases.slug, slugs))
-            .returning({ slug: gameCases.slug });
-          const missing = slugs.filter((slug) => !updated.some((u) => u.slug === slug));
-          if (missing.length > 0) throw new CommandError(`No case ${missing.join(', ')}`);
-          out(`${action === 'enable' ? 'Enabled' : 'Disabled'}: ${slugs.join(', ')}`);
+        async run(context, { slugs }) {
+          const enabled = action === 'enable';
+          await audited(context, async (tx, record) => {
+            const before = await tx
+              .select({ slug: gameCases.slug, enabled: gameCases.enabled })
+              .from(gameCases)
+              .where(inArray(gameCases.slug, slugs))
+              .for('update');
+            const missing = slugs.filter((slug) => !before.some((row) => row.slug === slug));
+            if (missing.length > 0) throw new CommandError(`No case ${missing.join(', ')}`);
+            await tx
+              .update(gameCases)
+              .set({ enabled, updatedAt: sql`now()` })
+              .where(inArray(gameCases.slug, slugs));
+            // One entry per case whose state changed.
+            for (const row of before) {
+              await record({
+                action: `case.${action}`,
+                subjectType: 'case',
+                subjectId: row.slug,
+                before: { enabled: row.enabled },
+                after: { enabled },
+              });
+            }
+          });
+          context.out(`${enabled ? 'Enabled' : 'Disabled'}: ${slugs.join(', ')}`);
         },
       }),
     ),

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { runAdmin } from '../../admin/cli';
 import { createTestDatabase } from '../../test/helpers';
+import { auditLog } from '../audit/schema';
 import { listBlockedCountries } from './service';
 
 const { db } = await createTestDatabase();
@@ -68,6 +70,41 @@ describe('npm run admin -- geo', () => {
       expect(result.err).toMatch(message);
       expect(result.err).toMatch(/Usage: npm run admin -- geo/);
     }
+  });
+
+  it('records each change in the audit log under --operator; a block that changes nothing is not recorded', async () => {
+    await admin('geo', 'block', 'MD', '--reason', 'licence', '--operator', 'olga');
+    await admin('geo', 'block', 'MD', '--operator', 'olga');
+    await admin('geo', 'block', 'MD', '--reason', 'court order', '--operator', 'pavel');
+    await admin('geo', 'unblock', 'MD', '--operator', 'olga');
+    expect(await admin('geo', 'unblock', 'MD', '--operator', 'olga')).toMatchObject({ code: 1 });
+    const entries = await db.select().from(auditLog).where(eq(auditLog.subjectId, 'MD')).orderBy(auditLog.id);
+    expect(entries.map((e) => [e.actor, e.action, e.subjectType, e.before, e.after, e.reason])).toEqual([
+      [
+        'operator:olga',
+        'geo.block',
+        'country',
+        { blocked: false },
+        { blocked: true, reason: 'licence' },
+        'licence',
+      ],
+      [
+        'operator:pavel',
+        'geo.block',
+        'country',
+        { blocked: true, reason: 'licence' },
+        { blocked: true, reason: 'court order' },
+        'court order',
+      ],
+      [
+        'operator:olga',
+        'geo.unblock',
+        'country',
+        { blocked: true, reason: 'court order' },
+        { blocked: false },
+        null,
+      ],
+    ]);
   });
 
   it('fails with exit code 1 when unblocking a country that is not blocked', async () => {

@@ -1,8 +1,18 @@
 import { CommandError, defineCommand, UsageError, type CommandGroup } from '../../admin/command';
-import { utc } from '../../admin/toolkit';
-import { blockCountry, listBlockedCountries, parseCountryCode, unblockCountry } from './service';
+import { audited, utc } from '../../admin/toolkit';
+import {
+  blockCountry,
+  listBlockedCountries,
+  lockBlockedCountry,
+  parseCountryCode,
+  unblockCountry,
+} from './service';
 
 const REASON_MAX_LENGTH = 500;
+
+/** A country's block as the audit log keeps it. */
+const blockState = (row: { reason: string | null } | undefined) =>
+  row ? { blocked: true, reason: row.reason } : { blocked: false };
 
 function countryArgument(positionals: string[]): string {
   if (positionals.length === 0) throw new UsageError('a country code is required, e.g. KZ');
@@ -31,8 +41,21 @@ export const geoCommands: CommandGroup = {
         }
         return { countryCode, reason };
       },
-      async run({ db, out }, { countryCode, reason }) {
-        const { row, created } = await blockCountry(db, countryCode, reason);
+      async run(context, { countryCode, reason }) {
+        const { row, created } = await audited(context, async (tx, record) => {
+          const before = await lockBlockedCountry(tx, countryCode);
+          const result = await blockCountry(tx, countryCode, reason);
+          await record({
+            action: 'geo.block',
+            subjectType: 'country',
+            subjectId: countryCode,
+            before: blockState(before),
+            after: blockState(result.row),
+            reason: reason ?? null,
+          });
+          return result;
+        });
+        const { out } = context;
         const why = row.reason ? ` (reason: ${row.reason})` : '';
         out(created ? `Blocked ${countryCode}${why}.` : `${countryCode} was already blocked${why}.`);
       },
@@ -42,10 +65,20 @@ export const geoCommands: CommandGroup = {
       args: '<CC>',
       summary: 'Unblock a country',
       parse: (positionals) => ({ countryCode: countryArgument(positionals) }),
-      async run({ db, out }, { countryCode }) {
-        if (!(await unblockCountry(db, countryCode)))
-          throw new CommandError(`${countryCode} is not blocked.`);
-        out(`Unblocked ${countryCode}.`);
+      async run(context, { countryCode }) {
+        await audited(context, async (tx, record) => {
+          const before = await lockBlockedCountry(tx, countryCode);
+          if (!before || !(await unblockCountry(tx, countryCode)))
+            throw new CommandError(`${countryCode} is not blocked.`);
+          await record({
+            action: 'geo.unblock',
+            subjectType: 'country',
+            subjectId: countryCode,
+            before: blockState(before),
+            after: blockState(undefined),
+          });
+        });
+        context.out(`Unblocked ${countryCode}.`);
       },
     }),
     defineCommand({

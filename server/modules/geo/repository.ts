@@ -11,6 +11,19 @@ export async function isCountryBlocked(db: Executor, countryCode: string): Promi
   return rows.length > 0;
 }
 
+/** The country's block, its row locked until the transaction ends (undefined: not blocked). */
+export async function lockBlockedCountry(
+  db: Executor,
+  countryCode: string,
+): Promise<BlockedCountry | undefined> {
+  const [row] = await db
+    .select()
+    .from(blockedCountries)
+    .where(eq(blockedCountries.countryCode, countryCode))
+    .for('update');
+  return row;
+}
+
 export function listBlockedCountries(db: Executor): Promise<BlockedCountry[]> {
   return db.select().from(blockedCountries).orderBy(asc(blockedCountries.countryCode));
 }

@@ -20,3 +20,4 @@ export async function lookupGeo(
 export const blockCountry = repository.upsertBlockedCountry;
 export const unblockCountry = repository.deleteBlockedCountry;
 export const listBlockedCountries = repository.listBlockedCountries;
+export const lockBlockedCountry = repository.lockBlockedCountry;

@@ -7,6 +7,7 @@ import {
   type OptionValues,
 } from '../../admin/command';
 import { findUser, money, printTable, text, utc } from '../../admin/toolkit';
+import { operatorActor } from '../audit/service';
 import {
   approvePayout,
   findPayout,
@@ -173,7 +174,7 @@ export const payoutCommands: CommandGroup = {
           // Approved earlier, but its provider could not be reached then: send it now.
           let sent;
           try {
-            sent = await sendPayout(db, input.id, available, now);
+            sent = await sendPayout(db, input.id, available, now, operatorActor(input.reviewer));
           } catch (error) {
             throw notSent(error);
           }

@@ -27,13 +27,15 @@ const change = (
     parse(positionals, values) {
       return { user: onePlayer(positionals), reason: reason(values) };
     },
-    async run({ db, out }, input) {
+    async run({ db, out, actor }, input) {
+      const operator = actor();
       const user = await findUser(db, input.user);
       const result = await setAccountStatus(db, {
         userId: user.id,
         status,
         reason: input.reason,
         now: new Date(),
+        actor: operator,
       });
       if (!result.changed) {
         out(

@@ -7,6 +7,7 @@
 import { LIMIT_KINDS } from '@/lib/contracts/protection';
 import type { Executor } from '../../db/client';
 import { HttpError, ValidationError } from '../../lib/errors';
+import * as audit from '../audit/service';
 import * as billingRepository from '../billing/repository';
 import { minorToMajor } from '../ledger/service';
 import * as repository from './repository';
@@ -92,6 +93,16 @@ export async function selfExclude(
       excludedUntil: until,
       updatedAt: input.now,
     });
+    await audit.recordAudit(tx, {
+      actor: audit.playerActor(input.userId),
+      action: 'account.self_exclude',
+      subjectType: 'user',
+      subjectId: input.userId,
+      userId: input.userId,
+      before: { status: current, excluded_until: row.excludedUntil },
+      after: { status: 'self_excluded', excluded_until: until },
+      at: input.now,
+    });
     return { status: 'self_excluded' as const, excludedUntil: until };
   });
 }
@@ -105,10 +116,18 @@ export async function userMayPlay(db: Executor, userId: number, now: Date): Prom
 /**
  * The operator suspends, reinstates or closes an account, with the reason. A self-exclusion in force is
  * the player's and is not lifted (`self_excluded`: nothing changed); suspending or closing overrides it.
+ * A change is written to the audit log in its transaction (`account.suspend|reinstate|close`, by `actor`,
+ * `system` when none is given).
  */
 export async function setAccountStatus(
   db: Executor,
-  input: { userId: number; status: 'active' | 'suspended' | 'closed'; reason: string; now: Date },
+  input: {
+    userId: number;
+    status: 'active' | 'suspended' | 'closed';
+    reason: string;
+    now: Date;
+    actor?: audit.Actor;
+  },
 ): Promise<{ changed: boolean; before: AccountStatus; after: AccountStatus }> {
   return db.transaction(async (tx) => {
     const row = await repository.lockStatus(tx, input.userId);
@@ -121,6 +140,17 @@ export async function setAccountStatus(
       excludedUntil: null,
       statusReason: input.reason,
       updatedAt: input.now,
+    });
+    await audit.recordAudit(tx, {
+      actor: input.actor ?? 'system',
+      action: `account.${input.status === 'active' ? 'reinstate' : input.status === 'suspended' ? 'suspend' : 'close'}`,
+      subjectType: 'user',
+      subjectId: input.userId,
+      userId: input.userId,
+      before: { status: before, excluded_until: row.excludedUntil },
+      after: { status: input.status, excluded_until: null },
+      reason: input.reason,
+      at: input.now,
     });
     return { changed: true, before, after: input.status };
   });

@@ -5,6 +5,7 @@ import { client, signUpByEmail } from '../../test/accounts';
 import { deposit } from '../../test/deposits';
 import { createTestApp } from '../../test/helpers';
 import { eq } from 'drizzle-orm';
+import { auditLog } from '../audit/schema';
 import { adClicks, clientReports, pageOpenEvents, trafficVisits } from './schema';
 import { mirrorData } from './mirrors';
 import { findRedirect } from './redirects';
@@ -472,9 +473,26 @@ describe('npm run admin -- traffic prune', () => {
     expect(await db.select().from(pageOpenEvents).where(eq(pageOpenEvents.subH, 'sub-old'))).toEqual([]);
 
     // Again: nothing left to delete.
-    expect((await admin('traffic', 'prune', '--before', before)).out).toMatch(
+    expect((await admin('traffic', 'prune', '--before', before, '--operator', 'quinn')).out).toMatch(
       /: 0 visits, 0 IP reports, 0 page-open events, 0 ad clicks\.$/,
     );
+    // Each run is in the audit log, with what it deleted.
+    const entries = await db.select().from(auditLog).orderBy(auditLog.id);
+    expect(entries.map((e) => [e.action, e.subjectType, e.subjectId, e.after])).toEqual([
+      [
+        'traffic.prune',
+        'traffic',
+        `before:${before}`,
+        { before, deleted: { visits: 1, clientReports: 1, pageOpenEvents: 1, adClicks: 1 } },
+      ],
+      [
+        'traffic.prune',
+        'traffic',
+        `before:${before}`,
+        { before, deleted: { visits: 0, clientReports: 0, pageOpenEvents: 0, adClicks: 0 } },
+      ],
+    ]);
+    expect(entries[1].actor).toBe('operator:quinn');
   });
 
   it('refuses a missing, malformed or future --before (exit code 2)', async () => {

@@ -14,8 +14,14 @@ import {
   type CommandGroup,
   type OptionValues,
 } from '../../admin/command';
-import { money, printTable, table, text, utc } from '../../admin/toolkit';
-import { isPromoType, parsePromoValue, upsertUtmCampaign, removeUtmCampaign } from './ad-clicks';
+import { audited, money, printTable, rowState, table, text, utc } from '../../admin/toolkit';
+import {
+  findUtmCampaign,
+  isPromoType,
+  parsePromoValue,
+  upsertUtmCampaign,
+  removeUtmCampaign,
+} from './ad-clicks';
 import {
   findMirrorCycle,
   setSiteLink,
@@ -27,6 +33,8 @@ import {
 import { parseRedirectTarget, upsertRedirectRule } from './redirects';
 import { attributionReport } from './report';
 import {
+  findMirror,
+  findRedirectRule,
   listMirrors,
   listRedirectRules,
   listUtmCampaigns,
@@ -151,11 +159,23 @@ export const mirrorCommands: CommandGroup = {
         }
         return { domain, patch };
       },
-      async run({ db, out }, { domain, patch }) {
-        const cycle = patch.newLink ? await findMirrorCycle(db, domain, patch.newLink) : null;
-        if (cycle) throw new CommandError(`--new-link would send visitors in a circle: ${cycle.join(' → ')}`);
-        const { row, created } = await upsertMirror(db, domain, patch, new Date());
-        out(`${created ? 'Created' : 'Updated'} mirror ${domain}: new link ${shown(row.newLink)}.`);
+      async run(context, { domain, patch }) {
+        const { row, created } = await audited(context, async (tx, record, now) => {
+          const cycle = patch.newLink ? await findMirrorCycle(tx, domain, patch.newLink) : null;
+          if (cycle)
+            throw new CommandError(`--new-link would send visitors in a circle: ${cycle.join(' → ')}`);
+          const before = await findMirror(tx, domain);
+          const result = await upsertMirror(tx, domain, patch, now);
+          await record({
+            action: 'mirror.set',
+            subjectType: 'mirror',
+            subjectId: domain,
+            before: rowState(before),
+            after: rowState(result.row),
+          });
+          return result;
+        });
+        context.out(`${created ? 'Created' : 'Updated'} mirror ${domain}: new link ${shown(row.newLink)}.`);
       },
     }),
     defineCommand({
@@ -166,9 +186,20 @@ export const mirrorCommands: CommandGroup = {
         const [raw] = expectPositionals(positionals, ['<domain>']);
         return { domain: domainArgument(raw) };
       },
-      async run({ db, out }, { domain }) {
-        if (!(await removeMirror(db, domain))) throw new CommandError(`No mirror record for ${domain}.`);
-        out(`Removed mirror ${domain}.`);
+      async run(context, { domain }) {
+        await audited(context, async (tx, record) => {
+          const before = await findMirror(tx, domain);
+          if (!before || !(await removeMirror(tx, domain)))
+            throw new CommandError(`No mirror record for ${domain}.`);
+          await record({
+            action: 'mirror.remove',
+            subjectType: 'mirror',
+            subjectId: domain,
+            before: rowState(before),
+            after: null,
+          });
+        });
+        context.out(`Removed mirror ${domain}.`);
       },
     }),
     defineCommand({
@@ -183,14 +214,25 @@ export const mirrorCommands: CommandGroup = {
           telegram: settable(values, 'telegram', httpUrl, URL_WHAT),
         };
       },
-      async run({ db, out }, input) {
-        const now = new Date();
-        for (const link of ['revshare', 'telegram'] as SiteLink[]) {
-          const value = input[link];
-          if (value !== undefined) await setSiteLink(db, link, value, now);
-        }
-        const links = await siteLinks(db);
-        out(`Site-wide: revshare ${shown(links.revshare)}, telegram ${shown(links.telegram)}`);
+      async run(context, input) {
+        const links = await audited(context, async (tx, record, now) => {
+          const before = await siteLinks(tx);
+          for (const link of ['revshare', 'telegram'] as SiteLink[]) {
+            const value = input[link];
+            if (value !== undefined) await setSiteLink(tx, link, value, now);
+          }
+          const after = await siteLinks(tx);
+          // Showing them only (no option): before and after are the same, so no entry.
+          await record({
+            action: 'mirror.set_defaults',
+            subjectType: 'site_links',
+            subjectId: 'default',
+            before,
+            after,
+          });
+          return after;
+        });
+        context.out(`Site-wide: revshare ${shown(links.revshare)}, telegram ${shown(links.telegram)}`);
       },
     }),
   ],
@@ -253,9 +295,20 @@ export const redirectCommands: CommandGroup = {
           enabled: values.disabled !== true,
         };
       },
-      async run({ db, out }, input) {
-        const { created } = await upsertRedirectRule(db, input, new Date());
-        out(
+      async run(context, input) {
+        const { created } = await audited(context, async (tx, record, now) => {
+          const before = await findRedirectRule(tx, input.sourcePath);
+          const result = await upsertRedirectRule(tx, input, now);
+          await record({
+            action: 'redirect.set',
+            subjectType: 'redirect',
+            subjectId: input.sourcePath,
+            before: rowState(before),
+            after: rowState(result.row),
+          });
+          return result;
+        });
+        context.out(
           `${created ? 'Created' : 'Updated'} redirect ${input.sourcePath} → ${input.target} (${input.status}` +
             `${input.enabled ? '' : ', disabled'}).`,
         );
@@ -269,10 +322,20 @@ export const redirectCommands: CommandGroup = {
         const [raw] = expectPositionals(positionals, ['<from>']);
         return { sourcePath: sourcePathArgument(raw) };
       },
-      async run({ db, out }, { sourcePath }) {
-        if (!(await removeRedirectRule(db, sourcePath)))
-          throw new CommandError(`No redirect rule for ${sourcePath}.`);
-        out(`Removed redirect ${sourcePath}.`);
+      async run(context, { sourcePath }) {
+        await audited(context, async (tx, record) => {
+          const before = await findRedirectRule(tx, sourcePath);
+          if (!before || !(await removeRedirectRule(tx, sourcePath)))
+            throw new CommandError(`No redirect rule for ${sourcePath}.`);
+          await record({
+            action: 'redirect.remove',
+            subjectType: 'redirect',
+            subjectId: sourcePath,
+            before: rowState(before),
+            after: null,
+          });
+        });
+        context.out(`Removed redirect ${sourcePath}.`);
       },
     }),
   ],
@@ -337,9 +400,20 @@ export const utmCampaignCommands: CommandGroup = {
           promoValue,
         };
       },
-      async run({ db, out }, input) {
-        const { created } = await upsertUtmCampaign(db, input, new Date());
-        out(
+      async run(context, input) {
+        const { created } = await audited(context, async (tx, record, now) => {
+          const before = await findUtmCampaign(tx, input.utmSource, input.utmCampaign);
+          const result = await upsertUtmCampaign(tx, input, now);
+          await record({
+            action: 'utm_campaign.set',
+            subjectType: 'utm_campaign',
+            subjectId: `${result.row.utmSource}/${result.row.utmCampaign}`,
+            before: rowState(before),
+            after: rowState(result.row),
+          });
+          return result;
+        });
+        context.out(
           `${created ? 'Created' : 'Updated'} campaign ${input.utmSource} / ${input.utmCampaign}: ` +
             `${input.promoType} ${String(input.promoValue)}.`,
         );
@@ -356,11 +430,21 @@ export const utmCampaignCommands: CommandGroup = {
           utmCampaign: utmArgument(rawCampaign, 'utm_campaign'),
         };
       },
-      async run({ db, out }, { utmSource, utmCampaign }) {
-        if (!(await removeUtmCampaign(db, utmSource, utmCampaign))) {
-          throw new CommandError(`No campaign ${utmSource} / ${utmCampaign}.`);
-        }
-        out(`Removed campaign ${utmSource} / ${utmCampaign}.`);
+      async run(context, { utmSource, utmCampaign }) {
+        await audited(context, async (tx, record) => {
+          const before = await findUtmCampaign(tx, utmSource, utmCampaign);
+          if (!before || !(await removeUtmCampaign(tx, utmSource, utmCampaign))) {
+            throw new CommandError(`No campaign ${utmSource} / ${utmCampaign}.`);
+          }
+          await record({
+            action: 'utm_campaign.remove',
+            subjectType: 'utm_campaign',
+            subjectId: `${before.utmSource}/${before.utmCampaign}`,
+            before: rowState(before),
+            after: null,
+          });
+        });
+        context.out(`Removed campaign ${utmSource} / ${utmCampaign}.`);
       },
     }),
   ],
@@ -442,8 +526,8 @@ export const trafficCommands: CommandGroup = {
         if (before.getTime() > Date.now()) throw new UsageError('--before must not be later than today');
         return { before };
       },
-      async run({ db, out }, { before }) {
-        const pruned = await pruneTraffic(db, before);
+      async run({ db, out, actor }, { before }) {
+        const pruned = await pruneTraffic(db, before, actor());
         out(
           `Deleted traffic recorded before ${before.toISOString().slice(0, 10)} (UTC): ` +
             `${pruned.visits} visits, ${pruned.clientReports} IP reports, ` +

@@ -90,6 +90,14 @@ export function listRedirectRules(db: Executor): Promise<RedirectRuleRow[]> {
   return db.select().from(redirectRules).orderBy(asc(redirectRules.sourcePath));
 }
 
+export async function findRedirectRule(
+  db: Executor,
+  sourcePath: string,
+): Promise<RedirectRuleRow | undefined> {
+  const [row] = await db.select().from(redirectRules).where(eq(redirectRules.sourcePath, sourcePath));
+  return row;
+}
+
 export async function redirectRuleExists(db: Executor, sourcePath: string): Promise<boolean> {
   const existing = await db
     .select({ sourcePath: redirectRules.sourcePath })

@@ -3,6 +3,8 @@
  */
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import type { Executor } from '../../db/client';
+import { runTransaction } from '../../db/transaction';
+import { recordAudit, type Actor } from '../audit/service';
 import { minorToMajor, systemAccount, transfer, userAccount, type TransferResult } from '../ledger/service';
 import * as repository from './repository';
 
@@ -78,7 +80,9 @@ export async function history(
 
 /**
  * Credits (house → user cash) or debits (user cash → house) the user's cash account: operator
- * adjustments and the sandbox debit. Idempotent on `key` (namespaced `adjust:`).
+ * adjustments and the sandbox debit. Idempotent on `key` (namespaced `adjust:`). With an `actor` (the
+ * operator's `balance credit|debit`), the adjustment and its audit entry (`balance.credit|debit`, the
+ * transfer in `after`) are written in one transaction; a replay of the key writes no second entry.
  */
 export async function adjustBalance(
   db: Executor,
@@ -90,9 +94,46 @@ export async function adjustBalance(
     reason: string;
     key: string;
     source: 'admin' | 'sandbox';
+    actor?: Actor;
+    now?: Date;
   },
 ): Promise<TransferResult & { balanceMinor: bigint }> {
   if (input.amountMinor <= 0n) throw new RangeError('amount must be positive');
+  const { actor } = input;
+  if (!actor) return adjust(db, input);
+  return runTransaction(db, async (tx) => {
+    const result = await adjust(tx, input);
+    if (!result.replayed) {
+      const sign = input.direction === 'credit' ? 1n : -1n;
+      await recordAudit(tx, {
+        actor,
+        action: `balance.${input.direction}`,
+        subjectType: 'user',
+        subjectId: input.userId,
+        userId: input.userId,
+        before: {
+          currency: input.currency,
+          balance_minor: result.balanceMinor - sign * input.amountMinor,
+        },
+        after: {
+          currency: input.currency,
+          balance_minor: result.balanceMinor,
+          amount_minor: sign * input.amountMinor,
+          transfer_id: result.transferId,
+          key: input.key,
+        },
+        reason: input.reason,
+        at: input.now ?? new Date(),
+      });
+    }
+    return result;
+  });
+}
+
+async function adjust(
+  db: Executor,
+  input: Parameters<typeof adjustBalance>[1],
+): Promise<TransferResult & { balanceMinor: bigint }> {
   const house = await systemAccount(db, 'house', input.currency);
   const cash = await userAccount(db, input.userId, input.currency, 'cash');
   const sign = input.direction === 'credit' ? 1n : -1n;
