@@ -206,7 +206,9 @@ function handleError(
     reply.header('retry-after', String(error.retryAfterSeconds));
   }
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send({ message: error.message });
+    return reply
+      .code(error.statusCode)
+      .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
   }
   const databaseFailure = databaseFailureKind(error);
   if (databaseFailure) {

@@ -23,6 +23,13 @@ export function statusOf(error: unknown): number | null {
   return isAxiosError(error) ? (error.response?.status ?? null) : null;
 }
 
+/** The stable `code` the server sends beside some messages (`{ message, code }`), or null. */
+export function codeOf(error: unknown): string | null {
+  if (!isAxiosError(error)) return null;
+  const code = (error.response?.data as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^[a-z_]{1,64}$/.test(code) ? code : null;
+}
+
 /** The server's `message`, or the HTTP client's own message ('Network Error', ...). */
 export function messageOf(error: unknown): string {
   if (isAxiosError(error)) {

@@ -1,4 +1,4 @@
-import { messageOf, statusOf, validationErrorsOf } from '@/lib/api/errors';
+import { codeOf, messageOf, statusOf, validationErrorsOf } from '@/lib/api/errors';
 import { notify } from '@/lib/stores/notification-store';
 import { formatValidationErrors, type ErrorTranslator } from '@/lib/validation-errors';
 
@@ -8,7 +8,9 @@ const TOO_MANY_ATTEMPTS_KEY = 'error.too_many_attempts';
 /**
  * Shows a failed call to the user (spec sections 5 and 8): a 422 as one multi-line notification of its
  * translated messages (hidden messages dropped, nothing shown if none is left), a 429 as "too many
- * attempts", anything else as the server's message or the HTTP client's own ('Network Error', ...).
+ * attempts", an answer with a `code` the messages translate (`error.<code>`, e.g. a self-excluded
+ * account's 403) as that translation, anything else as the server's message or the HTTP client's own
+ * ('Network Error', ...).
  */
 export function notifyRequestError(error: unknown, translator: ErrorTranslator, title?: string): void {
   const errors = validationErrorsOf(error);
@@ -19,6 +21,11 @@ export function notifyRequestError(error: unknown, translator: ErrorTranslator, 
   }
   if (statusOf(error) === 429 && translator.has(TOO_MANY_ATTEMPTS_KEY)) {
     notify({ kind: 'error', title, text: translator.t(TOO_MANY_ATTEMPTS_KEY) });
+    return;
+  }
+  const code = codeOf(error);
+  if (code && translator.has(`error.${code}`)) {
+    notify({ kind: 'error', title, text: translator.t(`error.${code}`) });
     return;
   }
   notify({ kind: 'error', title, text: messageOf(error) });

@@ -2,6 +2,12 @@ import { fieldErrorsMessage, type FieldErrors } from './field-errors';
 
 /** An error whose status and message are safe to show to the caller. */
 export class HttpError extends Error {
+  /**
+   * A stable key of what went wrong, sent beside the message (`{ message, code }`) so that the web can
+   * show its own translation (`error.<code>`) instead of the server's English text.
+   */
+  code?: string;
+
   constructor(
     readonly statusCode: number,
     message: string,
