@@ -1,7 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import type { User } from '@/lib/api/schemas/user';
 import { profileSettingsBody } from '@/lib/contracts/auth';
-import { selfExclusionBody, setLimitBody, type Limits, type Protection } from '@/lib/contracts/protection';
+import {
+  selfExclusionBody,
+  setLimitBody,
+  type Limits,
+  type Protection,
+  type SessionInfo,
+} from '@/lib/contracts/protection';
 import { testUser } from './fixtures';
 import { apiPath } from './handlers';
 
@@ -88,5 +94,51 @@ export function limitsHandlers(state: { limits: Limits } = { limits: noLimits() 
 
 export function noLimits(): Limits {
   const none = { amount: null, next_amount: null, next_from: null };
-  return { deposit_day: none, deposit_week: none, deposit_month: none };
+  return {
+    deposit_day: none,
+    deposit_week: none,
+    deposit_month: none,
+    loss_day: none,
+    loss_week: none,
+    loss_month: none,
+    session_minutes: none,
+    reality_check_minutes: none,
+  };
+}
+
+/** A log-in session as `sessionInfoHandlers` keeps it: its start, net result and limits. */
+export interface SessionState {
+  startedAt: string;
+  netResult: number;
+  realityCheckMinutes: number | null;
+  sessionMinutes: number | null;
+  /** How many times the session was read. */
+  reads: number;
+}
+
+/**
+ * `GET /api/v2/profile/session` over one session: the figures the server would answer at the moment of
+ * the call (`Date.now()`, so fake timers move it).
+ */
+export function sessionInfoHandlers(state: SessionState) {
+  return [
+    http.get(apiPath('/api/v2/profile/session'), () => {
+      state.reads += 1;
+      const now = Date.now();
+      const started = Date.parse(state.startedAt);
+      const end = state.sessionMinutes === null ? null : started + state.sessionMinutes * 60_000;
+      const reply: SessionInfo = {
+        started_at: state.startedAt,
+        now: new Date(now).toISOString(),
+        minutes_played: Math.floor((now - started) / 60_000),
+        net_result: state.netResult,
+        currency: 'RUB',
+        reality_check_minutes: state.realityCheckMinutes,
+        session_minutes: state.sessionMinutes,
+        ends_at: end === null ? null : new Date(end).toISOString(),
+        limit_reached: end !== null && now >= end,
+      };
+      return HttpResponse.json(reply);
+    }),
+  ];
 }

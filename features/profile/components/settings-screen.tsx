@@ -10,7 +10,7 @@ import { notify } from '@/lib/stores/notification-store';
 import { translateValidationMessage } from '@/lib/validation-errors';
 import { settingsErrorKey, useUpdateSetting } from '@/lib/session/update-setting-mutation';
 import { ProfileData } from './profile-data';
-import { DepositLimitsSetting } from './deposit-limits';
+import { PlayerLimitsSetting } from './player-limits';
 import { SelfExclusionSetting } from './self-exclusion';
 
 /**
@@ -65,7 +65,7 @@ function SettingsForm({ user }: { user: User }) {
         <h2 id="settings-protection" className="text-lg font-semibold">
           {t('sections.protection')}
         </h2>
-        <DepositLimitsSetting />
+        <PlayerLimitsSetting />
         <SelfExclusionSetting />
       </section>
     </div>

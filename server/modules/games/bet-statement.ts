@@ -2,7 +2,7 @@
  * The instant bet in one statement (issue 14). The general path (service.ts placeBet) takes a dozen round
  * trips to PostgreSQL inside one transaction; this one takes one: the player's seed pair is read once and
  * kept here, the outcome is computed from it in this process, and one call of the SQL function
- * `game_place_instant_bet` (migrations 0008_bet_statement.sql to 0010_bet_statement_key.sql) checks, in autocommit, everything the
+ * `game_place_instant_bet` (migrations 0008_bet_statement.sql to 0016_loss_limits.sql) checks, in autocommit, everything the
  * outcome and the money depend on and writes the bet, the nonce and both ledger transfers:
  *
  * - the token's family is live (revocation takes effect at the very next bet: the check is in the
@@ -15,6 +15,9 @@
  * - a case opened is still enabled and unchanged since it was read (else it is read again and the bet
  *   played again: instant-games.ts keeps the cases it read, by their version);
  * - the bet counts towards no active bonus (else it goes through placeBet, which records the wager);
+ * - the player's own limits (migration 0016, protection/limits.ts): the session is younger than their
+ *   session limit (else 403) and the stake cannot take a window's net loss past a loss limit (else the
+ *   `loss_limit` 422), and, while loss limits count, the day's net loss grows by stake − payout;
  * - the cash balance covers the stake (else the `insufficient_funds` 422).
  *
  * Each transfer is double-entry with its idempotency key and payload hash as ledger/service.ts transfer()
@@ -27,6 +30,7 @@ import { retryableSqlState } from '../../db/transaction';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { UnauthorizedError } from '../../lib/errors';
 import { activePair, type SeedPairRow } from '../fair/service';
+import { lossLimitErrorOf, SessionLimitError } from '../protection/service';
 import { gameHouseAccount, HOUSE_SHARDS, IdempotencyConflictError, userAccount } from '../ledger/service';
 import { betBatches } from './bet-batches';
 import { betByKey, type BetWithPair } from './repository';
@@ -230,6 +234,18 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
         // player answers the 403 naming why (server/modules/protection/service.ts), unless it is a replay.
         if (code === 'CB403') return (await replayIfUsed(bet, hash)) ?? GENERAL_PATH;
         if (code === 'CB301') return (await replayIfUsed(bet, hash)) ?? CASE_CHANGED;
+        // The player's own limits (migration 0016): the session limit is reached, or a loss limit would be
+        // passed (its DETAIL names the limit and what is left), unless it is a replay.
+        if (code === 'CB410') {
+          const replayed = await replayIfUsed(bet, hash);
+          if (replayed) return replayed;
+          throw new SessionLimitError();
+        }
+        if (code === 'CB411') {
+          const replayed = await replayIfUsed(bet, hash);
+          if (replayed) return replayed;
+          throw lossLimitErrorOf((error as { detail?: unknown }).detail);
+        }
         // The key was used: the bet's insert found it taken (by an earlier request or a twin).
         if (isUniqueViolation(error, 'game_bets_user_idempotency_unique')) return replay(bet, hash);
         if (code === 'CB300' && attempt >= STALE_ATTEMPTS) {

@@ -273,6 +273,7 @@ export async function placeInstantBet<Body extends { idempotency_key: string }, 
       currency: player.currency,
       decide: (seeds) => settle(current.play(seeds)),
       wager: current.wager,
+      sessionStartedAt: player.sessionStartedAt,
     });
   }
 }

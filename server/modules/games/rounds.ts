@@ -74,6 +74,7 @@ async function startRound(
       outcome: input.opening(seeds),
     }),
     wager: null,
+    sessionStartedAt: player.sessionStartedAt,
     now: input.now,
   });
 }

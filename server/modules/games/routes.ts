@@ -31,7 +31,7 @@ import { currencyQuery, idParams, notFound, slugParams } from './params';
 import { cashOutHilo, cashOutMiner, guessHilo, revealMiner, startHilo, startMiner } from './rounds';
 import { toBet, toBetReply } from './replies';
 import { findBet, findCase, listBets, listCases, openRound } from './repository';
-import { asPlayer, shownCurrency, type BetResult } from './service';
+import { asPlayer, playerCurrency, shownCurrency, type BetResult } from './service';
 
 /**
  * The game calls of lib/contracts/games.ts, all on this one server (each spec service's base address
@@ -45,11 +45,12 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   const locale = (request: FastifyRequest): MessageLocale => request.locale ?? 'en';
   const userId = (request: FastifyRequest) => requireSession(request).userId;
   const reply = (request: FastifyRequest, result: BetResult) => toBetReply(result, locale(request));
-  // Every bet's player (a round's start, an instant bet's general path): one who may not play gets a 403.
+  // Every bet's player (a round's start, an instant bet's general path): one who may not play gets a 403;
+  // their session's start is what their session limit counts from (service.ts placeBet checks it).
   const player = async (request: FastifyRequest) => {
     const user = await request.currentUser();
     assertMayPlay(user, ctx.clock());
-    return asPlayer(user);
+    return asPlayer(user, requireSession(request).family.createdAt);
   };
   const currencyOf = async (request: FastifyRequest, asked: Currency | undefined) =>
     shownCurrency(asked, request.session ? await request.currentUser() : null);
@@ -60,7 +61,7 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   const statement = betStatement(ctx.db, async (id) => {
     const user = await findUserById(ctx.db, id);
     if (!user) throw new UnauthorizedError();
-    return asPlayer(user).currency;
+    return playerCurrency(user);
   });
   const betRoute = { response: { 200: betReply } };
 

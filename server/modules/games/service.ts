@@ -7,6 +7,11 @@
  * back, the nonce included. Stateful rounds (miner, hilo) pay their `win` at the cash-out and count
  * towards bonuses when they end (their chance depends on the moves played), in the transaction that
  * closes the round.
+ *
+ * The player's own limits (protection/limits.ts) are checked in the same transaction: a bet (an instant
+ * bet of the general path, a round's start) is refused once the session limit is reached (403) or when
+ * its stake could take the net loss past a loss limit (422 `amount: loss_limit`), and adds its stake minus
+ * its payout to the day's net loss while loss limits count; a round's cash-out lowers it by its payout.
  */
 import { createHash } from 'node:crypto';
 import type { WageredBet } from '@/lib/bonuses/wagering';
@@ -19,6 +24,7 @@ import type { Database } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { recordWager } from '../bonuses/service';
+import { checkBet, recordPayout } from '../protection/service';
 import { consumeNonce, lockActivePair } from '../fair/service';
 import {
   IdempotencyConflictError,
@@ -62,6 +68,8 @@ export interface PlaceBetInput {
   decide(seeds: Seeds): Decision;
   /** What the bonus wagering rules need of an instant bet; null for a round (counted when it ends). */
   wager: WageredBet | null;
+  /** When the player's log-in session (token family) started: the session limit counts from it. */
+  sessionStartedAt: Date;
   now: Date;
 }
 
@@ -118,16 +126,22 @@ export function checkBetLimits(currency: Currency, game: BetGame, amountMinor: b
   }
 }
 
-/** The player placing a bet. */
+/** The player placing a bet, and when their log-in session started (for their session limit). */
 export interface Player {
   id: number;
   currency: Currency;
+  sessionStartedAt: Date;
 }
 
-/** The signed-in user as a player: 401 unless their account has a currency the games know. */
-export function asPlayer(user: { id: number; currency: string }): Player {
+/** The currency of a signed-in user's games: 401 unless their account has one the games know. */
+export function playerCurrency(user: { currency: string }): Currency {
   if (!isCurrency(user.currency)) throw new UnauthorizedError();
-  return { id: user.id, currency: user.currency };
+  return user.currency;
+}
+
+/** The signed-in user of a session that started at `sessionStartedAt` as a player (see playerCurrency). */
+export function asPlayer(user: { id: number; currency: string }, sessionStartedAt: Date): Player {
+  return { id: user.id, currency: playerCurrency(user), sessionStartedAt };
 }
 
 /** The currency prices and limits are shown in: the one asked for, else the signed-in caller's, else RUB. */
@@ -168,6 +182,15 @@ export async function placeBet(db: Database, input: PlaceBetInput): Promise<BetR
     const seeds: Seeds = { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce };
     const decision = input.decide(seeds);
     const settled = decision.status !== 'open';
+    // The player's session and loss limits (under their money lock; counts the bet's net loss).
+    await checkBet(tx, {
+      userId: input.userId,
+      currency: input.currency,
+      stakeMinor: input.amountMinor,
+      payoutMinor: decision.payoutMinor,
+      sessionStartedAt: input.sessionStartedAt,
+      now: input.now,
+    });
     const row = await insertBet(tx, {
       userId: input.userId,
       game: input.game,
@@ -321,6 +344,13 @@ export async function actOnRound(
           { account: cash, amountMinor: update.payoutMinor },
         ],
         meta: { game: bet.game, bet_id: bet.id },
+      });
+      // A win lowers the net loss the player's loss limits count.
+      await recordPayout(tx, {
+        userId: input.userId,
+        currency: bet.currency,
+        payoutMinor: update.payoutMinor,
+        now: input.now,
       });
     }
     const balanceMinor = await userBalanceMinor(tx, input.userId, bet.currency, 'cash');

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { gameBets } from '../../db/schema';
 import { users } from '../users/schema';
-import { playerLimits } from './schema';
+import { playerLimits, playerLossDays } from './schema';
 
 export interface StatusRow {
   accountStatus: string;
@@ -40,6 +41,14 @@ export function limitsOf(db: Executor, userId: number): Promise<LimitRow[]> {
   return db.select().from(playerLimits).where(eq(playerLimits.userId, userId));
 }
 
+/** The player's limits of these kinds (one range of the primary key). */
+export function limitsOfKinds(db: Executor, userId: number, kinds: readonly string[]): Promise<LimitRow[]> {
+  return db
+    .select()
+    .from(playerLimits)
+    .where(and(eq(playerLimits.userId, userId), inArray(playerLimits.kind, [...kinds])));
+}
+
 export async function lockLimit(db: Executor, userId: number, kind: string): Promise<LimitRow | undefined> {
   const [row] = await db
     .select()
@@ -62,4 +71,69 @@ export async function saveLimit(db: Executor, row: LimitRow): Promise<void> {
         updatedAt: row.updatedAt,
       },
     });
+}
+
+/** Net loss per day (YYYY-MM-DD, UTC) of the player in `currency` from `from` to `to`, both included. */
+export function lossDays(
+  db: Executor,
+  input: { userId: number; currency: string; from: string; to: string },
+): Promise<{ day: string; netLossMinor: bigint }[]> {
+  return db
+    .select({ day: playerLossDays.day, netLossMinor: playerLossDays.netLossMinor })
+    .from(playerLossDays)
+    .where(
+      and(
+        eq(playerLossDays.userId, input.userId),
+        eq(playerLossDays.currency, input.currency),
+        gte(playerLossDays.day, input.from),
+        lte(playerLossDays.day, input.to),
+      ),
+    );
+}
+
+/** Adds `amountMinor` (a stake minus its payout; a payout alone is negative) to the day's net loss. */
+export async function addLoss(
+  db: Executor,
+  input: { userId: number; currency: string; day: string; amountMinor: bigint },
+): Promise<void> {
+  await db
+    .insert(playerLossDays)
+    .values({
+      userId: input.userId,
+      currency: input.currency,
+      day: input.day,
+      netLossMinor: input.amountMinor,
+    })
+    .onConflictDoUpdate({
+      target: [playerLossDays.userId, playerLossDays.currency, playerLossDays.day],
+      set: { netLossMinor: sql`${playerLossDays.netLossMinor} + excluded.net_loss_minor` },
+    });
+}
+
+/** Forgets the player's daily net losses (loss limits start counting again). */
+export async function clearLossDays(db: Executor, userId: number): Promise<void> {
+  await db.delete(playerLossDays).where(eq(playerLossDays.userId, userId));
+}
+
+/**
+ * Payouts minus stakes (minor units) of the player's in-house game bets in `currency` placed since
+ * `since` (games' table, read through db/schema.ts). An open round counts its stake.
+ */
+export async function netResultSince(
+  db: Executor,
+  input: { userId: number; currency: string; since: Date },
+): Promise<bigint> {
+  const [row] = await db
+    .select({
+      net: sql<string>`coalesce(sum(${gameBets.payoutMinor} - ${gameBets.amountMinor}), 0)`,
+    })
+    .from(gameBets)
+    .where(
+      and(
+        eq(gameBets.userId, input.userId),
+        eq(gameBets.currency, input.currency as (typeof gameBets.$inferSelect)['currency']),
+        gte(gameBets.createdAt, input.since),
+      ),
+    );
+  return BigInt(row?.net ?? 0);
 }

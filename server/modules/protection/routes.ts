@@ -1,11 +1,18 @@
-import { limitsReply, protectionReply, selfExclusionBody, setLimitBody } from '@/lib/contracts/protection';
+import {
+  isMinuteLimitKind,
+  limitsReply,
+  protectionReply,
+  selfExclusionBody,
+  sessionReply,
+  setLimitBody,
+} from '@/lib/contracts/protection';
 import { toMinorUnits } from '@/lib/money';
 import type { AppContext } from '../../context';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
-import { limitsView, protectionOf, selfExclude, setLimit } from './service';
+import { limitsView, protectionOf, selfExclude, sessionView, setLimit } from './service';
 
-/** The player's account status and their self-exclusion (issue 15). */
+/** The player's account status, their self-exclusion, their limits and their session (issue 15). */
 export const protectionRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', noStore);
 
@@ -45,10 +52,25 @@ export const protectionRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
       await setLimit(ctx.db, {
         userId,
         kind,
-        amountMinor: amount === null ? null : BigInt(toMinorUnits(amount)),
+        // Minutes as they are for the minute limits, money in minor units for the others.
+        amountMinor: amount === null ? null : BigInt(isMinuteLimitKind(kind) ? amount : toMinorUnits(amount)),
         now,
       });
       return limitsView(ctx.db, userId, now);
+    },
+  );
+
+  app.get(
+    '/api/v2/profile/session',
+    { config: { auth: 'required' }, schema: { response: { 200: sessionReply } } },
+    async (request) => {
+      const user = await request.currentUser();
+      return sessionView(ctx.db, {
+        userId: user.id,
+        currency: user.currency,
+        sessionStartedAt: requireSession(request).family.createdAt,
+        now: ctx.clock(),
+      });
     },
   );
 };

@@ -2,14 +2,12 @@
  * Player protection (issue 15): the account status and self-exclusion. One rule, `mayPlay`, says whether a
  * player may deposit, bet or receive a bonus; every such call checks it (the deposit and promo routes, the
  * games' player, the bet statement in SQL with the same rule, the deposit bonus). A player who may not play
- * still logs in, withdraws and sees their history.
+ * still logs in, withdraws and sees their history. The limits a player sets on themselves (deposits, losses,
+ * session time, reality checks) live in limits.ts and are exported from here.
  */
-import { LIMIT_KINDS } from '@/lib/contracts/protection';
 import type { Executor } from '../../db/client';
-import { HttpError, ValidationError } from '../../lib/errors';
+import { HttpError } from '../../lib/errors';
 import * as audit from '../audit/service';
-import * as billingRepository from '../billing/repository';
-import { minorToMajor } from '../ledger/service';
 import * as repository from './repository';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'self_excluded', 'closed'] as const;
@@ -49,6 +47,7 @@ export class MayNotPlayError extends HttpError {
           : 'Your account is closed: you can log in, withdraw and see your history.',
     );
     this.name = 'MayNotPlayError';
+    this.code = `account_${status}`;
   }
 }
 
@@ -156,111 +155,22 @@ export async function setAccountStatus(
   });
 }
 
-// --- deposit limits ---
+// --- limits the player sets (limits.ts) ---
 
-export type LimitKind = (typeof LIMIT_KINDS)[number];
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The rolling window of each limit. */
-export const LIMIT_WINDOW_MS: Record<LimitKind, number> = {
-  deposit_day: DAY_MS,
-  deposit_week: 7 * DAY_MS,
-  deposit_month: 30 * DAY_MS,
-};
-/** How long a raise (or a removal) of a limit waits before it is in force. */
-export const LIMIT_RAISE_DELAY_MS = DAY_MS;
-
-interface LimitState {
-  amountMinor: bigint | null;
-  nextAmountMinor: bigint | null;
-  nextFrom: Date | null;
-}
-
-/** The limit in force at `now` (null: none). */
-export function limitInForce(row: LimitState | undefined, now: Date): bigint | null {
-  if (!row) return null;
-  if (row.nextFrom !== null && row.nextFrom <= now) return row.nextAmountMinor;
-  return row.amountMinor;
-}
-
-/** A limit as the player sees it: the one in force, and a raise that waits with its time. */
-export function limitView(row: LimitState | undefined, now: Date) {
-  const inForce = limitInForce(row, now);
-  const waiting = row?.nextFrom && row.nextFrom > now ? row : null;
-  return {
-    amount: inForce === null ? null : minorToMajor(inForce),
-    next_amount: waiting
-      ? waiting.nextAmountMinor === null
-        ? null
-        : minorToMajor(waiting.nextAmountMinor)
-      : null,
-    next_from: waiting ? waiting.nextFrom!.toISOString() : null,
-  };
-}
-
-export async function limitsView(db: Executor, userId: number, now: Date) {
-  const rows = new Map((await repository.limitsOf(db, userId)).map((row) => [row.kind, row]));
-  return Object.fromEntries(LIMIT_KINDS.map((kind) => [kind, limitView(rows.get(kind), now)])) as Record<
-    LimitKind,
-    ReturnType<typeof limitView>
-  >;
-}
-
-/**
- * The player sets (or, with null, removes) a limit. Lower than the one in force: at once, and a raise that
- * waited is dropped. Higher, or removed: in force LIMIT_RAISE_DELAY_MS from now (asking again for the same
- * raise keeps its time).
- */
-export async function setLimit(
-  db: Executor,
-  input: { userId: number; kind: LimitKind; amountMinor: bigint | null; now: Date },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await repository.lockLimit(tx, input.userId, input.kind);
-    const inForce = limitInForce(row, input.now);
-    const lowers = input.amountMinor !== null && (inForce === null || input.amountMinor <= inForce);
-    const base = { userId: input.userId, kind: input.kind, updatedAt: input.now };
-    if (lowers) {
-      await repository.saveLimit(tx, {
-        ...base,
-        amountMinor: input.amountMinor,
-        nextAmountMinor: null,
-        nextFrom: null,
-      });
-      return;
-    }
-    const sameWait =
-      row?.nextFrom != null && row.nextFrom > input.now && row.nextAmountMinor === input.amountMinor;
-    await repository.saveLimit(tx, {
-      ...base,
-      amountMinor: inForce,
-      nextAmountMinor: input.amountMinor,
-      nextFrom: sameWait ? row!.nextFrom : new Date(input.now.getTime() + LIMIT_RAISE_DELAY_MS),
-    });
-  });
-}
-
-/**
- * 422 `amount: deposit_limit` when a new deposit of `amountMinor` would take the player past a limit in
- * force: what they deposited in its window (paid, or still payable) plus this one. Called under the
- * player's money lock, in the transaction that creates the invoice.
- */
-export async function assertDepositWithinLimits(
-  tx: Executor,
-  input: { userId: number; currency: string; amountMinor: bigint; now: Date },
-): Promise<void> {
-  const rows = new Map((await repository.limitsOf(tx, input.userId)).map((row) => [row.kind, row]));
-  for (const kind of LIMIT_KINDS) {
-    const limit = limitInForce(rows.get(kind), input.now);
-    if (limit === null) continue;
-    const since = new Date(input.now.getTime() - LIMIT_WINDOW_MS[kind]);
-    const used = await billingRepository.depositedSince(tx, input.userId, input.currency, since, input.now);
-    if (used + input.amountMinor > limit) {
-      const left = limit > used ? limit - used : 0n;
-      throw ValidationError.field(
-        'amount',
-        'deposit_limit',
-        `Your ${kind.replace('deposit_', '')} deposit limit allows at most ${minorToMajor(left)} more.`,
-      );
-    }
-  }
-}
+export {
+  assertDepositWithinLimits,
+  assertSessionOpen,
+  checkBet,
+  LIMIT_RAISE_DELAY_MS,
+  LIMIT_WINDOW_MS,
+  limitInForce,
+  limitsView,
+  limitView,
+  LOSS_WINDOW_DAYS,
+  lossLimitErrorOf,
+  recordPayout,
+  SessionLimitError,
+  sessionView,
+  setLimit,
+  type LimitKind,
+} from './limits';
