@@ -402,6 +402,8 @@ async function main(): Promise<void> {
         body: JSON.stringify({
           email: `bench-${i}-${randomBytes(3).toString('hex')}@example.com`,
           password: 'correct horse 1',
+          age_confirmed: true,
+          terms_accepted: true,
         }),
       });
       if (response.status !== 200) throw new Error(`sign-up ${response.status}: ${await response.text()}`);

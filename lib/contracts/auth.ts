@@ -39,10 +39,33 @@ export const attributionFields = {
 
 export const captchaField = { 'h-captcha-response': z.string().max(4096).nullish() };
 
+/** The 422 texts of a sign-up without the confirmations (`<field>: ["<key>: <text>"]`). */
+export const AGE_NOT_CONFIRMED = 'age_not_confirmed: Confirm that you are 18 or older.';
+export const TERMS_NOT_ACCEPTED = 'terms_not_accepted: Accept the terms and conditions.';
+
+/** A box the player must tick: only `true` passes; missing, null or false answers 422 with `message`. */
+const mustBeTrue = (message: string) =>
+  z
+    .boolean()
+    .nullish()
+    .refine((value) => value === true, { message })
+    .transform((): true => true)
+    .describe('Must be true.');
+
+/**
+ * The confirmations every new account carries (issue 15): the player is 18 or older and accepts the
+ * terms. Required at registration; the server stores when they were given.
+ */
+export const signUpConfirmationFields = {
+  age_confirmed: mustBeTrue(AGE_NOT_CONFIRMED),
+  terms_accepted: mustBeTrue(TERMS_NOT_ACCEPTED),
+};
+
 export const registerEmailBody = z.object({
   email,
   password,
   currency: z.enum(CURRENCIES).default('RUB'),
+  ...signUpConfirmationFields,
   ...attributionFields,
   ...captchaField,
 });
@@ -50,6 +73,7 @@ export const registerPhoneBody = z.object({
   phone,
   password,
   currency: z.enum(CURRENCIES).default('RUB'),
+  ...signUpConfirmationFields,
   ...attributionFields,
   ...captchaField,
 });
@@ -103,6 +127,12 @@ export const socialLoginBody = z.object({
   adplace: optionalText(128),
   stag: optionalText(128),
   vip: z.boolean().nullish(),
+  /**
+   * The sign-up confirmations, carried through the flow: a provider identity that has no account yet
+   * becomes one only when both were `true` at the start. A log-in of a linked account needs neither.
+   */
+  age_confirmed: z.boolean().nullish(),
+  terms_accepted: z.boolean().nullish(),
 });
 export const socialLoginReply = z.object({ url: z.string() });
 /** What the provider window posts to its opener when it finishes. */

@@ -8,6 +8,8 @@ import { expect } from 'vitest';
 import type { App } from '../app';
 
 export const PASSWORD = 'correct horse 1';
+/** The boxes every sign-up ticks: 18 or older, the terms accepted (issue 15). */
+export const CONFIRMED = { age_confirmed: true, terms_accepted: true } as const;
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 /** A Kazakh mobile number, E.164. */
@@ -84,6 +86,7 @@ export async function signUpByEmail(
   const response = await client(app).post('/api/v2/auth/register/email', {
     email,
     password,
+    ...CONFIRMED,
     ...(input.currency ? { currency: input.currency } : {}),
     ...input.extra,
   });
@@ -100,6 +103,7 @@ export async function signUpByPhone(
   const response = await client(app).post('/api/v2/auth/register/phone', {
     phone,
     password,
+    ...CONFIRMED,
     ...(input.currency ? { currency: input.currency } : {}),
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -114,7 +118,10 @@ export async function profile(app: App, token: string, query = '') {
   });
 }
 
-/** The social sandbox end to end: start, pick an identity (or a custom one), read the token off the page. */
+/**
+ * The social sandbox end to end: start (from the sign-up form, with both boxes ticked, unless `start`
+ * says otherwise), pick an identity (or a custom one), read the token off the page.
+ */
 export async function signInBySocial(
   app: App,
   input: {
@@ -128,6 +135,7 @@ export async function signInBySocial(
   const start = await client(app).put('/auth/login', {
     provider,
     origin: 'http://localhost:3000',
+    ...CONFIRMED,
     ...input.start,
   });
   expect(start.statusCode, start.body).toBe(200);

@@ -15,7 +15,7 @@ import { signBody, SIGNATURE_HEADER } from '../modules/billing/providers';
 import { cashBalance, fund, key, newPlayer } from '../modules/games/testing';
 import { BLOCKED_COUNTRIES_TTL_MS, GEO_BLOCKED_MESSAGE } from '../modules/geo/guard';
 import { blockCountry, unblockCountry } from '../modules/geo/service';
-import { client, PASSWORD, randomIp, uniqueEmail } from './accounts';
+import { client, CONFIRMED, PASSWORD, randomIp, uniqueEmail } from './accounts';
 import { newInvoice, paidEvent } from './deposits';
 import { createTestApp } from './helpers';
 
@@ -42,7 +42,7 @@ const signUp = (target = app, headers: Record<string, string> = {}) =>
     method: 'POST',
     url: '/api/v2/auth/register/email',
     headers,
-    payload: { email: uniqueEmail('sec'), password: PASSWORD },
+    payload: { email: uniqueEmail('sec'), password: PASSWORD, ...CONFIRMED },
   });
 
 describe('spoofed X-Forwarded-For', () => {
@@ -125,11 +125,16 @@ describe('a blocked country', () => {
   it('gets 451 on sign-up, log-in, deposit and bet, is let through again once unblocked', async () => {
     const player = await newPlayer(app, db, 1_000);
     const email = uniqueEmail('by');
-    const registered = await client(app).post('/api/v2/auth/register/email', { email, password: PASSWORD });
+    const registered = await client(app).post('/api/v2/auth/register/email', {
+      email,
+      password: PASSWORD,
+      ...CONFIRMED,
+    });
     expect(registered.statusCode).toBe(200);
     const social = await client(app).put('/auth/login', {
       provider: 'google',
       origin: 'http://localhost:3000',
+      ...CONFIRMED,
     });
     const socialUrl = new URL(social.json().url);
     const pendingInvoice = await newInvoice(app, player.token, 1_000);
@@ -144,7 +149,11 @@ describe('a blocked country', () => {
     const balance = await cashBalance(app, player.token);
     const by = from(BY);
     expect451(
-      await by.post('/api/v2/auth/register/email', { email: uniqueEmail(), password: PASSWORD }),
+      await by.post('/api/v2/auth/register/email', {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        ...CONFIRMED,
+      }),
       'sign-up',
     );
     expect451(await by.post('/api/v2/auth/login/email/password', { email, password: PASSWORD }), 'log-in');
@@ -414,6 +423,7 @@ describe('security headers', () => {
     const start = await client(app).put('/auth/login', {
       provider: 'google',
       origin: 'http://localhost:3000',
+      ...CONFIRMED,
     });
     const url = new URL(start.json().url);
     const chooser = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });

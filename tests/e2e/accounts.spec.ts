@@ -4,8 +4,10 @@ import {
   expectNotification,
   gotoHydrated,
   latestCode,
+  SIGN_UP_CONFIRMED,
   signUpByEmail,
   test,
+  tickSignUpBoxes,
   uniqueEmail,
   uniqueKzPhone,
 } from './support';
@@ -65,7 +67,7 @@ test.describe('accounts', () => {
     await expect(dialog.getByRole('radio').nth(1)).toBeChecked();
     await dialog.getByRole('textbox').first().fill(national);
     await dialog.locator('input[type=password]').fill('correct-horse-2');
-    await dialog.getByRole('checkbox').check();
+    await tickSignUpBoxes(dialog);
     await dialog.getByTestId('signup-submit').click();
     await expect(dialog.getByTestId('verify-contact')).toBeVisible();
     const code = await latestCode(request, `+7${national}`);
@@ -77,7 +79,7 @@ test.describe('accounts', () => {
   test('restore a password by e-mail', async ({ page, request }) => {
     const email = uniqueEmail('restore');
     const response = await request.post(`${API_URL}/api/v2/auth/register/email`, {
-      data: { email, password: 'old-password-1', currency: 'RUB' },
+      data: { email, password: 'old-password-1', currency: 'RUB', ...SIGN_UP_CONFIRMED },
     });
     expect(response.ok()).toBeTruthy();
 
@@ -133,13 +135,97 @@ test.describe('accounts', () => {
     await expect(avatar).toBeChecked({ checked: !before });
   });
 
-  test('social log-in through the sandbox provider', async ({ page }) => {
+  test('a sign-up without the age and terms boxes shows their errors and sends nothing; ticked, it goes through', async ({
+    page,
+    request,
+  }) => {
+    // A phone's width: the two boxes with their errors fit without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = uniqueEmail('unticked');
+    await gotoHydrated(page, '/en');
+    await page.getByTestId('signup-button').click();
+    const dialog = page.getByTestId('modal-signup');
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await dialog.locator('input[type=password]').fill('correct-horse-4');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v2/auth/register/')) sent.push(r.url());
+    });
+    await dialog.getByTestId('signup-submit').click();
+
+    const age = dialog.getByRole('checkbox', { name: 'I am 18 or older' });
+    const terms = dialog.getByRole('checkbox', { name: 'I accept the terms and conditions' });
+    await expect(age).toHaveAttribute('aria-invalid', 'true');
+    await expect(age).toHaveAccessibleDescription('Confirm that you are 18 or older');
+    await expect(terms).toHaveAttribute('aria-invalid', 'true');
+    await expect(terms).toHaveAccessibleDescription('Accept the terms and conditions to create an account');
+    await expect(age).toBeFocused();
+    await expect(dialog.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
+      'href',
+      '/en/policy/en/user-agreement',
+    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(sent).toEqual([]);
+
+    // The API refuses such a sign-up on its own, naming both boxes, and creates nothing.
+    const direct = await request.post(`${API_URL}/api/v2/auth/register/email`, {
+      data: { email, password: 'correct-horse-4' },
+    });
+    expect(direct.status()).toBe(422);
+    expect((await direct.json()).errors).toEqual({
+      age_confirmed: ['age_not_confirmed: Confirm that you are 18 or older.'],
+      terms_accepted: ['terms_not_accepted: Accept the terms and conditions.'],
+    });
+
+    // By keyboard: Space ticks the focused box, Tab moves to the next one.
+    await page.keyboard.press('Space');
+    await expect(age).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(terms).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(terms).toBeChecked();
+    await dialog.getByTestId('signup-submit').click();
+    await expect(dialog.getByTestId('verify-contact')).toBeVisible();
+    expect(sent).toHaveLength(1);
+  });
+
+  test('social sign-up needs both boxes; a later social log-in of that account needs none', async ({
+    page,
+  }) => {
+    const name = `E2E ${uniqueEmail('social')}`; // an identity of its own: new on every run
+    const continueAs = async (open: () => Promise<void>) => {
+      const popupPromise = page.waitForEvent('popup');
+      await open();
+      const popup = await popupPromise;
+      await popup.waitForLoadState();
+      await popup.getByLabel('Name', { exact: true }).fill(name);
+      await popup.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(page.getByTestId('account-area')).toBeVisible();
+    };
+
+    await gotoHydrated(page, '/en?signup=1');
+    const dialog = page.getByTestId('modal-signup');
+    let popups = 0;
+    page.on('popup', () => (popups += 1));
+    await dialog.getByTestId('social-google').click();
+    await expect(dialog.getByTestId('signup-age')).toHaveAccessibleDescription(
+      'Confirm that you are 18 or older',
+    );
+    await expect(dialog.getByTestId('signup-terms')).toHaveAccessibleDescription(
+      'Accept the terms and conditions to create an account',
+    );
+    expect(popups).toBe(0);
+
+    await tickSignUpBoxes(dialog);
+    await continueAs(() => dialog.getByTestId('social-google').click());
+
+    await gotoHydrated(page, '/en/profile');
+    await page.getByTestId('logout-button').click();
+    await expect(page.getByTestId('login-button')).toBeVisible();
     await gotoHydrated(page, '/en?login=1');
-    const popupPromise = page.waitForEvent('popup');
-    await page.getByTestId('social-google').click();
-    const popup = await popupPromise;
-    await popup.waitForLoadState();
-    await popup.getByRole('button').first().click();
-    await expect(page.getByTestId('account-area')).toBeVisible();
+    await continueAs(() => page.getByTestId('modal-login').getByTestId('social-google').click());
   });
 });

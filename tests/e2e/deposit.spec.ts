@@ -1,4 +1,13 @@
-import { API_URL, expect, gotoHydrated, reloadHydrated, signUpByEmail, test, uniqueEmail } from './support';
+import {
+  API_URL,
+  expect,
+  gotoHydrated,
+  reloadHydrated,
+  SIGN_UP_CONFIRMED,
+  signUpByEmail,
+  test,
+  uniqueEmail,
+} from './support';
 
 test.describe('deposit', () => {
   test('a new player tops up 500 through the sandbox and sees it in the header and the history', async ({
@@ -9,7 +18,12 @@ test.describe('deposit', () => {
   }) => {
     // A new player, signed up through the API; the web app reads the token cookie.
     const registered = await request.post(`${API_URL}/api/v2/auth/register/email`, {
-      data: { email: uniqueEmail('deposit'), password: 'correct-horse-3', currency: 'RUB' },
+      data: {
+        email: uniqueEmail('deposit'),
+        password: 'correct-horse-3',
+        currency: 'RUB',
+        ...SIGN_UP_CONFIRMED,
+      },
     });
     expect(registered.ok(), await registered.text()).toBeTruthy();
     const { token } = (await registered.json()) as { token: string };

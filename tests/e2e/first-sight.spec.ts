@@ -1,4 +1,12 @@
-import { API_URL, expect, gotoHydrated, newPlayerWithDeposit, test, uniqueEmail } from './support';
+import {
+  API_URL,
+  expect,
+  gotoHydrated,
+  newPlayerWithDeposit,
+  test,
+  tickSignUpBoxes,
+  uniqueEmail,
+} from './support';
 
 /**
  * What a player sees first (issue 22): the language an address names, numbers in that language, the
@@ -64,7 +72,7 @@ test('the code step of a sign-up links to the local outbox, where the code is', 
   const dialog = page.getByTestId('modal-signup');
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await dialog.locator('input[type=password]').fill('correct-horse-3');
-  await dialog.getByRole('checkbox').check();
+  await tickSignUpBoxes(dialog);
   await dialog.getByTestId('signup-submit').click();
   const link = dialog.getByTestId('outbox-link');
   await expect(link).toHaveText('Open the outbox');

@@ -6,6 +6,7 @@ import {
   gotoHydrated,
   waitForHydration,
   latestMessage,
+  SIGN_UP_CONFIRMED,
   test,
   uniqueEmail,
   uniqueKzPhone,
@@ -15,7 +16,7 @@ async function register(request: APIRequestContext, data: Record<string, string>
   const response = await request.post(
     `${API_URL}/api/v2/auth/register/${'email' in data ? 'email' : 'phone'}`,
     {
-      data: { password: 'first-pass-1', ...data },
+      data: { password: 'first-pass-1', ...SIGN_UP_CONFIRMED, ...data },
     },
   );
   expect(response.ok()).toBeTruthy();

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { API_URL, expect, gotoHydrated, test, uniqueEmail } from './support';
+import { API_URL, expect, gotoHydrated, SIGN_UP_CONFIRMED, test, uniqueEmail } from './support';
 
 /**
  * The support chat with its provider stood in for (the real one cannot load here): the script the web
@@ -37,7 +37,7 @@ test.describe('the support chat', () => {
   }) => {
     const email = uniqueEmail('chat');
     const registered = await request.post(`${API_URL}/api/v2/auth/register/email`, {
-      data: { email, password: 'correct-horse-3', currency: 'KZT' },
+      data: { email, password: 'correct-horse-3', currency: 'KZT', ...SIGN_UP_CONFIRMED },
     });
     expect(registered.ok(), await registered.text()).toBeTruthy();
     const { token } = (await registered.json()) as { token: string };

@@ -6,6 +6,7 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -181,13 +182,22 @@ export async function latestCode(
   return code!;
 }
 
+/** The sign-up boxes (issue 15: 18 or older, the terms accepted) of a registration through the API. */
+export const SIGN_UP_CONFIRMED = { age_confirmed: true, terms_accepted: true } as const;
+
+/** Ticks the sign-up dialog's two required boxes, 18 or older and the terms, in any language. */
+export async function tickSignUpBoxes(dialog: Locator) {
+  await dialog.getByTestId('signup-age').check();
+  await dialog.getByTestId('signup-terms').check();
+}
+
 /** Opens the sign-up dialog, fills the e-mail form and submits it. */
 export async function signUpByEmail(page: Page, email: string, password: string) {
   await page.getByTestId('signup-button').click();
   const dialog = page.getByTestId('modal-signup');
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await dialog.locator('input[type=password]').fill(password);
-  await dialog.getByRole('checkbox').check();
+  await tickSignUpBoxes(dialog);
   await dialog.getByTestId('signup-submit').click();
   await expect(dialog.getByTestId('verify-contact')).toBeVisible();
 }
@@ -205,7 +215,7 @@ export async function newPlayerWithDeposit(
 ): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(prefix);
   const registered = await request.post(`${API_URL}/api/v2/auth/register/email`, {
-    data: { email, password: 'correct-horse-3', currency: 'RUB' },
+    data: { email, password: 'correct-horse-3', currency: 'RUB', ...SIGN_UP_CONFIRMED },
   });
   expect(registered.ok(), await registered.text()).toBeTruthy();
   const { token } = (await registered.json()) as { token: string };

@@ -36,7 +36,9 @@ export const signupFormSchema = z
     password: z.string(),
     currency: z.enum(CURRENCIES),
     promo: z.string().max(64),
-    agree: z.boolean(),
+    /** Issue 15: both boxes are required for a new account, also one made through a social provider. */
+    ageConfirmed: z.boolean(),
+    termsAccepted: z.boolean(),
   })
   .superRefine((form, ctx) => {
     if (form.channel === 'email' && !z.email().safeParse(form.email.trim()).success)
@@ -45,6 +47,14 @@ export const signupFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['phone'], message: 'invalidPhone' });
     if (form.password.length < PASSWORD_MIN || form.password.length > PASSWORD_MAX)
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'passwordTooShort' });
-    if (!form.agree) ctx.addIssue({ code: 'custom', path: ['agree'], message: 'mustAgree' });
+    for (const issue of confirmationIssues(form)) ctx.addIssue({ code: 'custom', ...issue });
   });
 export type SignupForm = z.infer<typeof signupFormSchema>;
+
+/** The sign-up boxes left unticked, as form errors (the field and its message key under `auth`). */
+export function confirmationIssues(form: Pick<SignupForm, 'ageConfirmed' | 'termsAccepted'>) {
+  const issues: { path: ['ageConfirmed' | 'termsAccepted']; message: string }[] = [];
+  if (!form.ageConfirmed) issues.push({ path: ['ageConfirmed'], message: 'ageRequired' });
+  if (!form.termsAccepted) issues.push({ path: ['termsAccepted'], message: 'termsRequired' });
+  return issues;
+}

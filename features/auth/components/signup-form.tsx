@@ -2,8 +2,8 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { buttonClass } from '@/components/ui/button-styles';
 import { toE164 } from '@/components/ui/phone-input';
 import { TextField } from '@/components/ui/text-field';
@@ -16,10 +16,10 @@ import { getFingerprint } from '@/lib/fingerprint';
 import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
-import { signupFormSchema, type SignupForm } from './auth-form-schema';
+import { confirmationIssues, signupFormSchema, type SignupForm } from './auth-form-schema';
 import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from '@/components/ui/captcha';
 import { ContactFields } from './contact-fields';
-import { SocialButtons } from './social-buttons';
+import { SocialButtons, type SignUpConfirmations } from './social-buttons';
 import { useAuthError } from './use-auth-error';
 import { VerifyContact } from './verify-contact';
 
@@ -43,7 +43,8 @@ export function SignupForm() {
       currency: LOCALE_CURRENCY[locale] ?? 'RUB',
       promo:
         typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('promo') ?? ''),
-      agree: false,
+      ageConfirmed: false,
+      termsAccepted: false,
     },
   });
   // The dialog is open: a registration will send the device fingerprint (`fpp`), so compute it now (when
@@ -57,11 +58,31 @@ export function SignupForm() {
   const promo = useWatch({ control: form.control, name: 'promo' });
   const fieldError = (key?: string) => (key ? t(key as never) : undefined);
   const captchaBlocks = HCAPTCHA_SITE_KEY !== null && captchaState !== 'failed' && !captchaToken;
+  /** A ticked box drops its error at once (the form validates again only after a submit). */
+  const confirmation = (name: 'ageConfirmed' | 'termsAccepted') =>
+    form.register(name, {
+      onChange: (event: { target: { checked: boolean } }) => {
+        if (event.target.checked) form.clearErrors(name);
+      },
+    });
+  /**
+   * A social sign-up needs both boxes too: checked synchronously on the click (the provider window
+   * opens before any await), showing the same errors as a submit when a box is unticked.
+   */
+  const socialConfirmations = (): SignUpConfirmations | null => {
+    const issues = confirmationIssues(form.getValues());
+    if (issues.length === 0) return { age_confirmed: true, terms_accepted: true };
+    for (const { path, message } of issues) form.setError(path[0], { type: 'custom', message });
+    form.setFocus(issues[0].path[0]);
+    return null;
+  };
 
   const submit = form.handleSubmit(async (values) => {
     const common = {
       password: values.password,
       currency: values.currency,
+      age_confirmed: values.ageConfirmed,
+      terms_accepted: values.termsAccepted,
       ...(await registrationAttributionWithFingerprint(values.promo)),
       ...(HCAPTCHA_SITE_KEY ? { 'h-captcha-response': captchaToken } : {}),
     };
@@ -134,29 +155,26 @@ export function SignupForm() {
         </div>
         <TextField label={t('promoOptional')} autoComplete="off" {...form.register('promo')} />
       </div>
-      <div>
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-1 h-4 w-4 accent-[#f5c542]"
-            aria-invalid={errors.agree ? true : undefined}
-            aria-describedby={errors.agree ? 'signup-agree-error' : undefined}
-            {...form.register('agree')}
-          />
-          <span>
-            {t('agree')} (
+      <ConfirmationBox
+        id="signup-age"
+        error={fieldError(errors.ageConfirmed?.message)}
+        registration={confirmation('ageConfirmed')}
+      >
+        {t('ageConfirmed')}
+      </ConfirmationBox>
+      <ConfirmationBox
+        id="signup-terms"
+        error={fieldError(errors.termsAccepted?.message)}
+        registration={confirmation('termsAccepted')}
+      >
+        {t.rich('termsAccepted', {
+          link: (chunks) => (
             <Link href={ROUTES.policyUserAgreementEn} className="text-gold underline" target="_blank">
-              {t('agreement')}
+              {chunks}
             </Link>
-            )
-          </span>
-        </label>
-        {errors.agree ? (
-          <p id="signup-agree-error" className="mt-1 text-sm text-danger">
-            {fieldError(errors.agree.message)}
-          </p>
-        ) : null}
-      </div>
+          ),
+        })}
+      </ConfirmationBox>
       <Captcha
         onToken={setCaptchaToken}
         onState={setCaptchaState}
@@ -184,7 +202,42 @@ export function SignupForm() {
           {t('toLogin')}
         </button>
       </p>
-      <SocialButtons currency={currency} promo={promo} />
+      <SocialButtons currency={currency} promo={promo} confirmations={socialConfirmations} />
     </form>
+  );
+}
+
+/** A required sign-up box with its label and, when unticked at submit, its error (aria-describedby). */
+function ConfirmationBox({
+  id,
+  error,
+  registration,
+  children,
+}: {
+  id: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="flex items-start gap-2 text-sm">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 shrink-0 accent-[#f5c542]"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          data-testid={id}
+          {...registration}
+        />
+        <span className="min-w-0 break-words">{children}</span>
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -18,11 +18,29 @@ import { useAuthError } from './use-auth-error';
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', telegram: 'Telegram', vk: 'VK' };
 
+/** The sign-up boxes, both ticked, as the social flow carries them (issue 15). */
+export interface SignUpConfirmations {
+  age_confirmed: true;
+  terms_accepted: true;
+}
+
 /**
  * Social log-in and registration (spec section 4). A new social registration sends a VIP join
  * request when VIP was asked for (the sign-up dialog's payload) or the page is the VIP page.
+ *
+ * `confirmations` (the sign-up dialog): called synchronously on a click; null stops the click (the form
+ * shows why), else the flow carries them, so that an identity without an account may become one. Without
+ * it (the log-in dialog) only an identity that already has an account gets in.
  */
-export function SocialButtons({ currency, promo }: { currency?: Currency; promo?: string }) {
+export function SocialButtons({
+  currency,
+  promo,
+  confirmations,
+}: {
+  currency?: Currency;
+  promo?: string;
+  confirmations?: () => SignUpConfirmations | null;
+}) {
   const t = useTranslations('auth');
   const pathname = usePathname();
   const completeLogin = useCompleteLogin();
@@ -33,11 +51,19 @@ export function SocialButtons({ currency, promo }: { currency?: Currency; promo?
   )?.vip;
 
   async function start(provider: SocialProvider) {
+    const confirmed = confirmations ? confirmations() : undefined;
+    if (confirmed === null) return;
     setPending(provider);
     try {
       const attribution = registrationAttribution(promo);
       const wantsVip = Boolean(vipRequested) || pathname === ROUTES.vipClub;
-      const { token, isNew } = await socialLogin({ provider, currency, ...attribution, vip: wantsVip });
+      const { token, isNew } = await socialLogin({
+        provider,
+        currency,
+        ...attribution,
+        vip: wantsVip,
+        ...confirmed,
+      });
       await completeLogin({ token });
       if (isNew) {
         schedulePostRegistrationDeposit();

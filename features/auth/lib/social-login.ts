@@ -23,6 +23,9 @@ export async function socialLogin(input: {
   adplace?: string | null;
   stag?: string | null;
   vip?: boolean;
+  /** The sign-up boxes (the sign-up dialog only): needed for an identity that has no account yet. */
+  age_confirmed?: boolean;
+  terms_accepted?: boolean;
 }): Promise<{ token: string; isNew: boolean }> {
   const popup = window.open('', 'social-login', 'width=520,height=680');
   if (!popup) throw new SocialLoginError('blocked');

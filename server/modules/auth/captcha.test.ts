@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { client, PASSWORD, signUpByEmail, uniqueEmail, uniquePhone } from '../../test/accounts';
+import { client, CONFIRMED, PASSWORD, signUpByEmail, uniqueEmail, uniquePhone } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { hcaptchaVerifier, type CaptchaVerifier } from './captcha';
 
@@ -14,8 +14,8 @@ const REQUIRED = {
 
 describe('hCaptcha, when HCAPTCHA_SECRET is set', () => {
   const calls: [string, () => Record<string, unknown>][] = [
-    ['/api/v2/auth/register/email', () => ({ email: uniqueEmail(), password: PASSWORD })],
-    ['/api/v2/auth/register/phone', () => ({ phone: uniquePhone(), password: PASSWORD })],
+    ['/api/v2/auth/register/email', () => ({ email: uniqueEmail(), password: PASSWORD, ...CONFIRMED })],
+    ['/api/v2/auth/register/phone', () => ({ phone: uniquePhone(), password: PASSWORD, ...CONFIRMED })],
     ['/api/v2/auth/login/email/password', () => ({ email: uniqueEmail(), password: PASSWORD })],
     ['/api/v2/auth/login/phone/password', () => ({ phone: uniquePhone(), password: PASSWORD })],
     ['/api/v2/auth/login/email/verification', () => ({ email: uniqueEmail() })],
@@ -41,6 +41,7 @@ describe('hCaptcha, when HCAPTCHA_SECRET is set', () => {
     const response = await c.post('/api/v2/auth/register/email', {
       email,
       password: PASSWORD,
+      ...CONFIRMED,
       'h-captcha-response': 'good-token',
     });
     expect(response.statusCode).toBe(200);
@@ -58,6 +59,7 @@ describe('hCaptcha, when HCAPTCHA_SECRET is set', () => {
     const response = await client(app).post('/api/v2/auth/register/email', {
       email,
       password: PASSWORD,
+      ...CONFIRMED,
       'h-captcha-response': 'bot',
     });
     expect(response.statusCode).toBe(422);
@@ -96,6 +98,7 @@ describe('hCaptcha, when HCAPTCHA_SECRET is unset', () => {
     const response = await client(withoutCaptcha).post('/api/v2/auth/register/email', {
       email: uniqueEmail(),
       password: PASSWORD,
+      ...CONFIRMED,
     });
     expect(response.statusCode).toBe(200);
   });

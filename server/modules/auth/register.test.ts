@@ -5,6 +5,7 @@ import { bonusActivations, users } from '../../db/schema';
 import { seedDatabase } from '../../db/seed';
 import {
   client,
+  CONFIRMED,
   outbox,
   PASSWORD,
   profile,
@@ -22,7 +23,11 @@ const countUsers = async () => (await db.select({ n: sql<number>`count(*)::int` 
 describe('POST /api/v2/auth/register/email', () => {
   it('creates the account, answers a token that opens the profile, and sends a verification code', async () => {
     const email = uniqueEmail();
-    const response = await client(app).post('/api/v2/auth/register/email', { email, password: PASSWORD });
+    const response = await client(app).post('/api/v2/auth/register/email', {
+      email,
+      password: PASSWORD,
+      ...CONFIRMED,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const reply = response.json();
@@ -96,6 +101,7 @@ describe('POST /api/v2/auth/register/email', () => {
       const response = await client(app).post('/api/v2/auth/register/email', {
         email: uniqueEmail(),
         password: PASSWORD,
+        ...CONFIRMED,
         promo,
         ...extra,
       });
@@ -106,14 +112,14 @@ describe('POST /api/v2/auth/register/email', () => {
       });
     }
     const kz = await client(app).request('POST', '/api/v2/auth/register/phone', {
-      body: { phone: uniquePhone(), password: PASSWORD, currency: 'KZT', promo: 'KZSTART' },
+      body: { phone: uniquePhone(), password: PASSWORD, ...CONFIRMED, currency: 'KZT', promo: 'KZSTART' },
       headers: { 'cf-ipcountry': 'RU' },
     });
     expect(kz.statusCode).toBe(422);
     expect(await countUsers()).toBe(before);
     expect((await db.select().from(bonusActivations)).length).toBe(beforeActivations);
     const ok = await client(app).request('POST', '/api/v2/auth/register/phone', {
-      body: { phone: uniquePhone(), password: PASSWORD, currency: 'KZT', promo: 'kzstart' },
+      body: { phone: uniquePhone(), password: PASSWORD, ...CONFIRMED, currency: 'KZT', promo: 'kzstart' },
       headers: { 'cf-ipcountry': 'KZ' },
     });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -124,7 +130,11 @@ describe('POST /api/v2/auth/register/email', () => {
     const email = uniqueEmail('Mixed');
     await signUpByEmail(app, { email: `  ${email.toUpperCase()} ` });
     const before = await countUsers();
-    const again = await client(app).post('/api/v2/auth/register/email', { email, password: PASSWORD });
+    const again = await client(app).post('/api/v2/auth/register/email', {
+      email,
+      password: PASSWORD,
+      ...CONFIRMED,
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({
       message: 'The email has already been taken.',
@@ -143,10 +153,12 @@ describe('POST /api/v2/auth/register/email', () => {
         {
           email: ['required: The email field is required.'],
           password: ['required: The password field is required.'],
+          age_confirmed: ['age_not_confirmed: Confirm that you are 18 or older.'],
+          terms_accepted: ['terms_not_accepted: Accept the terms and conditions.'],
         },
       ],
       [
-        { email: 'not-an-email', password: 'short', currency: 'GBP' },
+        { email: 'not-an-email', password: 'short', currency: 'GBP', ...CONFIRMED },
         {
           email: ['invalid_email: The email field must be a valid email address.'],
           password: ['too_short: The password field must be at least 8 characters.'],
@@ -154,21 +166,21 @@ describe('POST /api/v2/auth/register/email', () => {
         },
       ],
       [
-        { email: `${'a'.repeat(250)}@example.com`, password: 'x'.repeat(129) },
+        { email: `${'a'.repeat(250)}@example.com`, password: 'x'.repeat(129), ...CONFIRMED },
         {
           email: ['too_long: The email field must not be longer than 254 characters.'],
           password: ['too_long: The password field must not be longer than 128 characters.'],
         },
       ],
       [
-        { email: 42, password: true },
+        { email: 42, password: true, ...CONFIRMED },
         {
           email: ['invalid: The email field must be a string.'],
           password: ['invalid: The password field must be a string.'],
         },
       ],
       [
-        { email: uniqueEmail(), password: PASSWORD, promo: 'x'.repeat(65) },
+        { email: uniqueEmail(), password: PASSWORD, ...CONFIRMED, promo: 'x'.repeat(65) },
         { promo: ['too_long: The promo field must not be longer than 64 characters.'] },
       ],
     ];
@@ -184,8 +196,12 @@ describe('POST /api/v2/auth/register/email', () => {
     const email = uniqueEmail();
     const before = await countUsers();
     const responses = await Promise.all([
-      client(app).post('/api/v2/auth/register/email', { email, password: PASSWORD }),
-      client(app).post('/api/v2/auth/register/email', { email: email.toUpperCase(), password: PASSWORD }),
+      client(app).post('/api/v2/auth/register/email', { email, password: PASSWORD, ...CONFIRMED }),
+      client(app).post('/api/v2/auth/register/email', {
+        email: email.toUpperCase(),
+        password: PASSWORD,
+        ...CONFIRMED,
+      }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(responses.find((r) => r.statusCode === 422)?.json().errors).toEqual({
@@ -204,7 +220,7 @@ describe('POST /api/v2/auth/register/email', () => {
     for (const [language, text] of cases) {
       const email = uniqueEmail();
       const response = await client(app).request('POST', '/api/v2/auth/register/email', {
-        body: { email, password: PASSWORD },
+        body: { email, password: PASSWORD, ...CONFIRMED },
         headers: { 'accept-language': language },
       });
       expect(response.statusCode).toBe(200);
@@ -220,6 +236,7 @@ describe('POST /api/v2/auth/register/phone', () => {
     const response = await client(app).post('/api/v2/auth/register/phone', {
       phone: `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`,
       password: PASSWORD,
+      ...CONFIRMED,
       currency: 'KZT',
     });
     expect(response.statusCode).toBe(200);
@@ -238,8 +255,12 @@ describe('POST /api/v2/auth/register/phone', () => {
 
   it('refuses a taken phone and a malformed one with 422', async () => {
     const phone = uniquePhone();
-    await client(app).post('/api/v2/auth/register/phone', { phone, password: PASSWORD });
-    const taken = await client(app).post('/api/v2/auth/register/phone', { phone, password: PASSWORD });
+    await client(app).post('/api/v2/auth/register/phone', { phone, password: PASSWORD, ...CONFIRMED });
+    const taken = await client(app).post('/api/v2/auth/register/phone', {
+      phone,
+      password: PASSWORD,
+      ...CONFIRMED,
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toEqual({ phone: ['taken: The phone has already been taken.'] });
 
@@ -247,9 +268,76 @@ describe('POST /api/v2/auth/register/phone', () => {
       const response = await client(app).post('/api/v2/auth/register/phone', {
         phone: bad,
         password: PASSWORD,
+        ...CONFIRMED,
       });
       expect(response.statusCode, bad).toBe(422);
       expect(response.json().errors.phone).toEqual(['invalid_format: The phone field format is invalid.']);
+    }
+  });
+});
+
+describe('the age confirmation and the terms at sign-up (issue 15)', () => {
+  const AGE = ['age_not_confirmed: Confirm that you are 18 or older.'];
+  const TERMS = ['terms_not_accepted: Accept the terms and conditions.'];
+  const kinds = [
+    ['email', () => ({ email: uniqueEmail('consent'), password: PASSWORD })],
+    ['phone', () => ({ phone: uniquePhone(), password: PASSWORD })],
+  ] as const;
+
+  it('refuses a sign-up without both, or with either false, with 422 per field, and creates nothing', async () => {
+    const before = await countUsers();
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{}, { age_confirmed: AGE, terms_accepted: TERMS }],
+      [
+        { age_confirmed: null, terms_accepted: null },
+        { age_confirmed: AGE, terms_accepted: TERMS },
+      ],
+      [
+        { age_confirmed: false, terms_accepted: false },
+        { age_confirmed: AGE, terms_accepted: TERMS },
+      ],
+      [{ age_confirmed: true }, { terms_accepted: TERMS }],
+      [{ age_confirmed: true, terms_accepted: false }, { terms_accepted: TERMS }],
+      [{ age_confirmed: false, terms_accepted: true }, { age_confirmed: AGE }],
+      [
+        { age_confirmed: 'true', terms_accepted: 1 },
+        {
+          age_confirmed: ['invalid: The age confirmed field must be a boolean.'],
+          terms_accepted: ['invalid: The terms accepted field must be a boolean.'],
+        },
+      ],
+    ];
+    for (const [kind, body] of kinds) {
+      for (const [extra, errors] of cases) {
+        const sent = { ...body(), ...extra };
+        const response = await client(app).post(`/api/v2/auth/register/${kind}`, sent);
+        expect(response.statusCode, `${kind} ${JSON.stringify(extra)}`).toBe(422);
+        expect(response.json().errors, `${kind} ${JSON.stringify(extra)}`).toEqual(errors);
+        const address = 'email' in sent ? eq(users.email, sent.email) : eq(users.phone, sent.phone);
+        expect(await db.select().from(users).where(address)).toEqual([]);
+      }
+    }
+    expect(await countUsers()).toBe(before);
+
+    const none = await client(app).post('/api/v2/auth/register/email', kinds[0][1]());
+    expect(none.json()).toEqual({
+      message: 'Confirm that you are 18 or older. (and 1 more error)',
+      errors: { age_confirmed: AGE, terms_accepted: TERMS },
+    });
+  });
+
+  it('stores when the player confirmed the age and accepted the terms: the moment the account was made', async () => {
+    for (const [kind, body] of kinds) {
+      const sent = body();
+      const started = new Date();
+      const response = await client(app).post(`/api/v2/auth/register/${kind}`, { ...sent, ...CONFIRMED });
+      expect(response.statusCode, response.body).toBe(200);
+      const address = 'email' in sent ? eq(users.email, sent.email) : eq(users.phone, sent.phone);
+      const [row] = await db.select().from(users).where(address);
+      expect(row.ageConfirmedAt, kind).toEqual(row.createdAt);
+      expect(row.termsAcceptedAt, kind).toEqual(row.createdAt);
+      expect(row.ageConfirmedAt!.getTime()).toBeGreaterThanOrEqual(started.getTime() - 1_000);
+      expect(row.ageConfirmedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
     }
   });
 });

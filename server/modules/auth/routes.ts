@@ -62,12 +62,14 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
       preHandler: [limit(LIMITS.register), captcha],
     },
     async (request) => {
-      const { email, password, currency, fpp, partner, adplace, stag, promo } = request.body;
+      const { email, password, currency, age_confirmed, terms_accepted, fpp, partner, adplace, stag, promo } =
+        request.body;
       const token = await register(deps(request), {
         kind: 'email',
         address: email,
         password,
         currency,
+        confirmations: { ageConfirmed: age_confirmed, termsAccepted: terms_accepted },
         attribution: { fpp, partner, adplace, stag, promo },
         locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
         region: request.region,
@@ -84,12 +86,14 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
       preHandler: [limit(LIMITS.register), captcha],
     },
     async (request) => {
-      const { phone, password, currency, fpp, partner, adplace, stag, promo } = request.body;
+      const { phone, password, currency, age_confirmed, terms_accepted, fpp, partner, adplace, stag, promo } =
+        request.body;
       const token = await register(deps(request), {
         kind: 'phone',
         address: phone,
         password,
         currency,
+        confirmations: { ageConfirmed: age_confirmed, termsAccepted: terms_accepted },
         attribution: { fpp, partner, adplace, stag, promo },
         locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
         region: request.region,

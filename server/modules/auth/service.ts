@@ -173,11 +173,26 @@ export async function issueAndSendCode(
 
 // --- sign-up ----------------------------------------------------------------------------------------
 
+/** The user columns of the sign-up confirmations, both given at `now`. */
+export function confirmedAt(confirmations: SignUpConfirmations, now: Date) {
+  return {
+    ageConfirmedAt: confirmations.ageConfirmed ? now : null,
+    termsAcceptedAt: confirmations.termsAccepted ? now : null,
+  };
+}
+
+/** What the player ticked at sign-up; an account is only created with both (the contract checks them). */
+export interface SignUpConfirmations {
+  ageConfirmed: true;
+  termsAccepted: true;
+}
+
 export interface RegisterInput {
   kind: LoginKind;
   address: string;
   password: string;
   currency: Currency;
+  confirmations: SignUpConfirmations;
   attribution: Attribution;
   locale: MessageLocale;
   /** The visitor's region, for promo codes limited to one. */
@@ -188,7 +203,7 @@ export interface RegisterInput {
  * Creates the account, sends the first verification code to its address and opens a session. A taken
  * address answers 422 `taken`, also when two sign-ups race (the unique index decides). A promo code
  * starts a waiting bonus in the same transaction; one that does not apply answers 422 `promo: invalid`
- * and nothing is created.
+ * and nothing is created. The age confirmation and the terms' acceptance are stored with the time.
  */
 export async function register(deps: AuthDeps, input: RegisterInput): Promise<string> {
   if (await findUserBy(deps.db, input.kind, input.address)) throw taken(input.kind);
@@ -204,6 +219,7 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<st
           passwordHash,
           currency: input.currency,
           registerMethod: input.kind,
+          ...confirmedAt(input.confirmations, now),
           fpp: input.attribution.fpp ?? null,
           partner: input.attribution.partner ?? null,
           adplace: input.attribution.adplace ?? null,

@@ -14,7 +14,13 @@ import {
   SANDBOX_IDENTITIES,
   type ChooserErrors,
 } from './sandbox-page';
-import { completeSocialLogin, readSocialState, startSocialLogin, type SocialIdentity } from './social';
+import {
+  completeSocialLogin,
+  readSocialState,
+  SignUpNotConfirmedError,
+  startSocialLogin,
+  type SocialIdentity,
+} from './social';
 
 /** `PUT /auth/login` (spec §7): starts a social log-in and answers the provider's URL. */
 export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
@@ -25,7 +31,8 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     '/auth/login',
     { config: { geoGuard: true }, schema: { body: socialLoginBody, response: { 200: socialLoginReply } } },
     async (request) => {
-      const { provider, origin, currency, promo, partner, adplace, stag } = request.body;
+      const { provider, origin, currency, promo, partner, adplace, stag, age_confirmed, terms_accepted } =
+        request.body;
       const url = await startSocialLogin(deps(request), {
         provider,
         origin,
@@ -34,6 +41,8 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         partner,
         adplace,
         stag,
+        ageConfirmed: age_confirmed,
+        termsAccepted: terms_accepted,
         region: request.region,
         apiBaseUrl: ctx.config.apiPublicUrl ?? `${request.protocol}://${request.host}`,
       });
@@ -64,6 +73,9 @@ const customIdentity = z.object({
 });
 
 const INVALID_STATE = 'This sign-in link is invalid or has expired. Close this window and start again.';
+const NOT_CONFIRMED =
+  'No account is linked to this identity yet. To create one, close this window, open the sign-up form, ' +
+  'confirm that you are 18 or older, accept the terms and conditions, and continue from there.';
 
 /** The provider's pages live in the popup the web app opened: they keep the opener to report back. */
 const html = (reply: FastifyReply, status: number, body: string, scriptNonce?: string) =>
@@ -136,7 +148,14 @@ export const sandboxSocialRoutes: RoutePlugin<AppContext> = async (app, ctx) => 
         };
       }
 
-      const { token, isNew } = await completeSocialLogin(deps(request), state, identity);
+      let completed: Awaited<ReturnType<typeof completeSocialLogin>>;
+      try {
+        completed = await completeSocialLogin(deps(request), state, identity);
+      } catch (error) {
+        if (error instanceof SignUpNotConfirmedError) return html(reply, 422, renderFailure(NOT_CONFIRMED));
+        throw error;
+      }
+      const { token, isNew } = completed;
       const nonce = randomBytes(16).toString('base64');
       return html(reply, 200, renderCompletion({ origin: state.origin, token, isNew, nonce }), nonce);
     },

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bonusActivations, users } from '../../db/schema';
+import { bonusActivations, socialIdentities, users } from '../../db/schema';
 import { seedDatabase } from '../../db/seed';
 import { manualClock } from '../../lib/clock';
-import { client, profile, signInBySocial, signUpByEmail, uniqueEmail } from '../../test/accounts';
+import { client, CONFIRMED, profile, signInBySocial, signUpByEmail, uniqueEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 
 const clock = manualClock();
@@ -11,8 +11,14 @@ const { app, db } = await createTestApp({ clock });
 await seedDatabase(db);
 const { app: configured } = await createTestApp({ env: { API_PUBLIC_URL: 'https://api.aurum.example/' } });
 
+/** Starts a flow from the sign-up dialog (both boxes ticked) unless `body` says otherwise. */
 async function start(body: Record<string, unknown>) {
-  return client(app).put('/auth/login', { provider: 'google', origin: 'http://localhost:3000', ...body });
+  return client(app).put('/auth/login', {
+    provider: 'google',
+    origin: 'http://localhost:3000',
+    ...CONFIRMED,
+    ...body,
+  });
 }
 
 async function stateUrl(body: Record<string, unknown> = {}) {
@@ -66,6 +72,8 @@ describe('PUT /auth/login', () => {
       [{ origin: 'not a url' }, 'origin'],
       [{ currency: 'GBP' }, 'currency'],
       [{ promo: 'x'.repeat(65) }, 'promo'],
+      [{ age_confirmed: 'yes' }, 'age_confirmed'],
+      [{ terms_accepted: 1 }, 'terms_accepted'],
     ];
     for (const [body, field] of cases) {
       const response = await start(body);
@@ -222,6 +230,77 @@ describe('the sandbox provider page', () => {
         .statusCode,
     ).toBe(400);
     expect((await post(url.pathname, { identity: 'alice' })).statusCode).toBe(400);
+  });
+});
+
+describe('the sign-up confirmations through the flow (issue 15)', () => {
+  const rowOf = async (token: string) => {
+    const { id } = (await profile(app, token)).json().user;
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  };
+  const identitiesOf = async (subject: string) =>
+    db.select().from(socialIdentities).where(eq(socialIdentities.subject, subject));
+
+  async function complete(startBody: Record<string, unknown>, name: string) {
+    const url = await stateUrl(startBody);
+    return post(url.pathname, { state: url.searchParams.get('state') ?? '', name, email: '' });
+  }
+
+  it('a new account made through a provider stores when both were given', async () => {
+    clock.advance(60_000);
+    const at = clock(); // the manual clock stands still
+    const name = `Consent ${uniqueEmail()}`;
+    const { token, isNew } = await signInBySocial(app, { custom: { name } });
+    expect(isNew).toBe(true);
+    const row = await rowOf(token);
+    expect(row.ageConfirmedAt).toEqual(at);
+    expect(row.termsAcceptedAt).toEqual(at);
+  });
+
+  it('an identity without an account is not registered without both: 422 on the page, nothing created', async () => {
+    const before = (await db.select().from(users)).length;
+    const cases: Record<string, unknown>[] = [
+      { age_confirmed: undefined, terms_accepted: undefined },
+      { age_confirmed: false, terms_accepted: false },
+      { age_confirmed: true, terms_accepted: false },
+      { age_confirmed: false, terms_accepted: true },
+      { age_confirmed: null, terms_accepted: true },
+    ];
+    for (const body of cases) {
+      const name = `Unconfirmed ${uniqueEmail()}`;
+      const page = await complete(body, name);
+      expect(page.statusCode, JSON.stringify(body)).toBe(422);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('role="alert"');
+      expect(page.body).toContain('confirm that you are 18 or older, accept the terms and conditions');
+      expect(page.body).not.toContain('postMessage');
+      expect(await identitiesOf(`custom:${name.toLowerCase()}`)).toEqual([]);
+    }
+    expect((await db.select().from(users)).length).toBe(before);
+  });
+
+  it('a log-in of an account the identity already has needs neither, and keeps the stored times', async () => {
+    clock.advance(60_000);
+    const at = clock();
+    const name = `Returning ${uniqueEmail()}`;
+    const first = await signInBySocial(app, { custom: { name } });
+    expect(first.isNew).toBe(true);
+    const created = await rowOf(first.token);
+
+    clock.advance(3 * 86_400_000);
+    for (const body of [
+      { age_confirmed: undefined, terms_accepted: undefined },
+      { age_confirmed: false, terms_accepted: false },
+    ]) {
+      const again = await signInBySocial(app, { custom: { name }, start: body });
+      expect(again.isNew).toBe(false);
+      const row = await rowOf(again.token);
+      expect(row.id).toBe(created.id);
+      expect(row.ageConfirmedAt).toEqual(at);
+      expect(row.termsAcceptedAt).toEqual(at);
+    }
+    expect(await identitiesOf(`custom:${name.toLowerCase()}`)).toHaveLength(1);
   });
 });
 

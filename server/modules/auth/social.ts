@@ -1,6 +1,8 @@
 /**
  * Social log-in. `PUT /auth/login` checks the origin and answers the provider's URL with a signed,
- * expiring `state` carrying what the sign-up needs (origin, currency, attribution). Outside production
+ * expiring `state` carrying what the sign-up needs (origin, currency, attribution, and whether the player
+ * confirmed being 18 or older and accepted the terms: an identity without an account becomes one only
+ * with both; a linked identity logs in without them). Outside production
  * the provider is the built-in sandbox (sandbox-routes.ts); in production no real provider is wired yet,
  * so the call answers 422 `provider: unavailable`.
  */
@@ -8,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@/lib/constants/currencies';
-import { SOCIAL_PROVIDERS } from '@/lib/contracts/auth';
+import { AGE_NOT_CONFIRMED, SOCIAL_PROVIDERS, TERMS_NOT_ACCEPTED } from '@/lib/contracts/auth';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ValidationError } from '../../lib/errors';
 import { activatePromo, findApplicablePromo, invalidPromo } from '../bonuses/service';
@@ -16,6 +18,7 @@ import type { Region } from '../../lib/region';
 import { findUserByEmail, insertUser } from '../users/service';
 import { inTransaction, type AuthDeps } from './deps';
 import * as repository from './repository';
+import { confirmedAt } from './service';
 import { openSession } from './tokens';
 
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -32,6 +35,9 @@ const stateSchema = z.object({
   partner: z.string().nullable(),
   adplace: z.string().nullable(),
   stag: z.string().nullable(),
+  /** The sign-up confirmations given when the flow started (false: not given). */
+  ageConfirmed: z.boolean().default(false),
+  termsAccepted: z.boolean().default(false),
 });
 
 export type SocialState = z.infer<typeof stateSchema>;
@@ -62,6 +68,8 @@ export async function startSocialLogin(
     partner?: string | null;
     adplace?: string | null;
     stag?: string | null;
+    ageConfirmed?: boolean | null;
+    termsAccepted?: boolean | null;
     region: Region;
     apiBaseUrl: string;
   },
@@ -93,6 +101,8 @@ export async function startSocialLogin(
     partner: input.partner ?? null,
     adplace: input.adplace ?? null,
     stag: input.stag ?? null,
+    ageConfirmed: input.ageConfirmed === true,
+    termsAccepted: input.termsAccepted === true,
   };
   const now = Math.floor(deps.clock().getTime() / 1000);
   const token = await new SignJWT(state)
@@ -122,6 +132,19 @@ export async function readSocialState(
   }
 }
 
+/**
+ * A provider identity without an account whose flow did not carry both sign-up confirmations: 422 with
+ * the missing fields, as registration answers them; nothing is created.
+ */
+export class SignUpNotConfirmedError extends ValidationError {
+  constructor(state: Pick<SocialState, 'ageConfirmed' | 'termsAccepted'>) {
+    super({
+      ...(state.ageConfirmed ? {} : { age_confirmed: [AGE_NOT_CONFIRMED] }),
+      ...(state.termsAccepted ? {} : { terms_accepted: [TERMS_NOT_ACCEPTED] }),
+    });
+  }
+}
+
 export interface SocialIdentity {
   /** The provider's id of the person. */
   subject: string;
@@ -132,7 +155,8 @@ export interface SocialIdentity {
 /**
  * Finds the user linked to (provider, subject) or registers one (register_method = provider, currency and
  * attribution from the state; the e-mail only when no other account has it; a waiting bonus for the
- * state's promo code). Opens a session.
+ * state's promo code; the confirmations' time). Opens a session. Registering needs both confirmations
+ * in the state, else SignUpNotConfirmedError.
  */
 export async function completeSocialLogin(
   deps: AuthDeps,
@@ -145,6 +169,8 @@ export async function completeSocialLogin(
     if (linked) {
       return { token: await openSession(deps.db, deps.keys.accessToken, linked.userId, now), isNew: false };
     }
+    if (!state.ageConfirmed || !state.termsAccepted) throw new SignUpNotConfirmedError(state);
+    const confirmations = { ageConfirmed: true, termsAccepted: true } as const;
     try {
       return await inTransaction(deps, async (tx) => {
         const email = identity.email && !(await findUserByEmail(tx, identity.email)) ? identity.email : null;
@@ -156,6 +182,7 @@ export async function completeSocialLogin(
             isEmailVerified: email !== null,
             currency: state.currency,
             registerMethod: state.provider,
+            ...confirmedAt(confirmations, now),
             promo: state.promo,
             partner: state.partner,
             adplace: state.adplace,

@@ -73,7 +73,7 @@ describe('crash between commit and reply', () => {
     const signUp = await fetch(`${base}/api/v2/auth/register/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct horse 1' }),
+      body: JSON.stringify({ email, password: 'correct horse 1', age_confirmed: true, terms_accepted: true }),
     });
     expect(signUp.status, faulty.output()).toBe(200);
     const { token } = (await signUp.json()) as { token: string };
