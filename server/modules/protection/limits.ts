@@ -125,6 +125,8 @@ export async function setLimit(
     if (loss) await lockUserMoney(tx, input.userId);
     const row = await repository.lockLimit(tx, input.userId, input.kind);
     const inForce = limitInForce(row, input.now);
+    // Removing a limit there is none of: nothing to do.
+    if (input.amountMinor === null && inForce === null) return;
     const lowers = input.amountMinor !== null && (inForce === null || input.amountMinor <= inForce);
     const base = { userId: input.userId, kind: input.kind, updatedAt: input.now };
     let next: LimitState;
@@ -202,6 +204,7 @@ export class SessionLimitError extends HttpError {
       'Your session limit is reached: take a break. To play or deposit again, sign in again (a new session).',
     );
     this.name = 'SessionLimitError';
+    this.code = 'session_limit';
   }
 }
 

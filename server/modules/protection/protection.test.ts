@@ -555,7 +555,10 @@ describe('session limit', () => {
       (await client(app).post('/hilo/start', { amount: 1, idempotency_key: key() }, token)).statusCode,
     ).toBe(403);
     const refused = await dice(token, 1);
-    expect(refused.json().message).toMatch(/session limit is reached/);
+    expect(refused.json()).toMatchObject({
+      message: expect.stringMatching(/session limit is reached/),
+      code: 'session_limit',
+    });
     expect((await balances(app, token)).balance).toBe(cash);
     expect(
       sessionReply.parse((await client(app).get('/api/v2/profile/session', token)).json()),
