@@ -64,4 +64,35 @@ test.describe('player protection', () => {
     await payIn.getByTestId('pay-submit').click();
     await expect(payIn.getByTestId('invoice-view')).toBeVisible();
   });
+
+  test('a player sets a daily loss limit and a dice bet that could pass it is refused', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await newPlayerWithDeposit(page, request, baseURL!, 500, 'loss');
+    await gotoHydrated(page, '/en/profile/setting');
+    const day = page.getByTestId('limit-loss_day');
+    await expect(day.getByTestId('limit-current')).toHaveText('No limit');
+    await day.getByTestId('limit-input').fill('5');
+    await day.getByTestId('limit-save').click();
+    await expect(day.getByTestId('limit-current')).toHaveText(/5\.00/);
+
+    const balance = await page.getByTestId('header-balance').innerText();
+    await gotoHydrated(page, '/en/games/dice');
+    await page.getByTestId('dice-target').fill('50.00');
+    await page.getByLabel('Bet amount').fill('10');
+    await page.getByTestId('bet-button').click();
+    await expect(page.getByTestId('notification-error')).toContainText(
+      'The loss limit you set would be exceeded',
+    );
+    await expect(page.getByTestId('dice-result')).not.toHaveText(/Rolled/);
+    await expect(page.getByTestId('header-balance')).toHaveText(balance);
+
+    // A stake within what is left is played.
+    await page.getByLabel('Bet amount').fill('5');
+    await page.getByTestId('bet-button').click();
+    await expect(page.getByTestId('dice-result')).toHaveText(/Rolled \d+\.\d\d\./);
+  });
 });
