@@ -61,5 +61,17 @@ test.describe('withdrawal', () => {
       page.getByTestId('modal-PayIn').getByTestId('payout-request').first().getByTestId('payout-status'),
     ).toHaveText('Paid');
     await expect(page.getByTestId('header-balance')).toContainText((available - 500).toFixed(2));
+
+    // The profile history lists the request as paid, beside the ledger's movements.
+    await page.keyboard.press('Escape');
+    await gotoHydrated(page, '/en/profile/history');
+    const history = page.getByTestId('payout-history');
+    await expect(history.getByRole('heading', { name: 'Your withdrawal requests' })).toBeVisible();
+    await expect(history.getByTestId('payout-request').first().getByTestId('payout-status')).toHaveText(
+      'Paid',
+    );
+    await expect(page.getByTestId('history-item').first()).toBeVisible();
+    const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(scrolls).toBe(false);
   });
 });
