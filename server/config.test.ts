@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       rateLimitEnabled: true,
       sandboxPaymentSecret: null,
       faultExitAfterCommit: null,
+      cryptomus: null,
+      reconcileIntervalSeconds: 300,
       supportChat: {
         defaultApp: null,
         kzApp: null,
@@ -71,6 +73,11 @@ describe('loadConfig', () => {
       SUPPORT_CHAT_APP_ID_KZ: 'kz_app',
       SUPPORT_CHAT_SCRIPT_URL: 'https://chat.example/w/{app_id}.js',
       SUPPORT_CHAT_BUTTON_IMAGE_URL: 'https://chat.example/button.png',
+      CRYPTOMUS_MERCHANT_ID: 'merchant-uuid',
+      CRYPTOMUS_PAYMENT_KEY: 'payment-key',
+      CRYPTOMUS_PAYOUT_KEY: 'payout-key',
+      CRYPTOMUS_API_URL: 'https://cryptomus.test/',
+      RECONCILE_INTERVAL_SECONDS: '60',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -93,6 +100,16 @@ describe('loadConfig', () => {
       rateLimitEnabled: false,
       sandboxPaymentSecret: null,
       faultExitAfterCommit: null,
+      cryptomus: {
+        merchantId: 'merchant-uuid',
+        paymentKey: 'payment-key',
+        payoutKey: 'payout-key',
+        apiUrl: 'https://cryptomus.test',
+        callbackUrl: 'https://api.casino.example/billing/webhooks/cryptomus',
+        returnUrl: 'https://casino.example',
+        timeoutMs: 10_000,
+      },
+      reconcileIntervalSeconds: 60,
       supportChat: {
         defaultApp: { appId: 'ru_app', secret: 'ru-secret' },
         kzApp: { appId: 'kz_app', secret: null },
@@ -100,6 +117,22 @@ describe('loadConfig', () => {
         buttonImageUrl: 'https://chat.example/button.png',
       },
     });
+  });
+
+  it('takes Cryptomus only with its merchant and payment key together, and the public API address', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', CRYPTOMUS_MERCHANT_ID: 'm' })).toThrow(
+      /CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_PAYMENT_KEY go together/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', CRYPTOMUS_MERCHANT_ID: 'm', CRYPTOMUS_PAYMENT_KEY: 'k' }),
+    ).toThrow(/API_PUBLIC_URL is required with CRYPTOMUS_MERCHANT_ID/);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      CRYPTOMUS_MERCHANT_ID: 'm',
+      CRYPTOMUS_PAYMENT_KEY: 'k',
+      API_PUBLIC_URL: 'https://api.example',
+    });
+    expect(config.cryptomus).toMatchObject({ payoutKey: null, apiUrl: 'https://api.cryptomus.com' });
   });
 
   it('trusts no proxy by default; accepts a hop count or a list of proxies for TRUST_PROXY', () => {
