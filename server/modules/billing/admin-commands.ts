@@ -455,8 +455,13 @@ export const reconcileCommands: CommandGroup = {
         };
         return { sinceHours: number('since-hours', 72, 24 * 90), limit: number('limit', 500, 10_000) };
       },
-      async run({ db, out, providers }, input) {
-        const report = await reconcile(db, { providers: providers(), now: new Date(), ...input });
+      async run({ db, out, providers, actor }, input) {
+        const report = await reconcile(db, {
+          providers: providers(),
+          now: new Date(),
+          actor: actor(),
+          ...input,
+        });
         for (const line of formatReport(report)) out(line);
       },
     }),

@@ -254,6 +254,13 @@ describe('deposits through Cryptomus', () => {
         expect.objectContaining({ subject: 'invoice', id: late.id, answer: 'pending', outcome: 'none' }),
       );
       expect(await cash(token)).toBe(300);
+      const [entry] = await listAudit(db, { subjectType: 'invoice', subjectId: String(lost.id), limit: 5 });
+      expect(entry).toMatchObject({
+        actor: 'system',
+        action: 'invoice.reconcile',
+        before: { status: 1 },
+        after: { status: 3, outcome: 'credited' },
+      });
 
       // The second invoice's life ends here; the player pays it on Cryptomus afterwards.
       clock.advance(1_300_000);
@@ -422,6 +429,11 @@ describe('payouts through Cryptomus', () => {
         expect.objectContaining({ subject: 'payout', id: second.id, was: 'sent', outcome: 'failed' }),
       );
       expect((await payoutRow(second.id)).status).toBe('failed');
+      const entries = await listAudit(db, { subjectType: 'payout', subjectId: String(second.id), limit: 5 });
+      expect(entries.map((e) => [e.actor, e.action, e.after])).toEqual([
+        ['system', 'payout.reconcile', expect.objectContaining({ status: 'failed', outcome: 'failed' })],
+        ['system', 'payout.send', expect.objectContaining({ status: 'sent' })],
+      ]);
       expect(await cash(token)).toBe(4_500);
       report = await reconcileNow();
       expect(report.lines.filter((l) => l.subject === 'payout' && l.id === second.id)).toEqual([]);
@@ -511,6 +523,8 @@ describe('npm run admin -- method and reconcile', () => {
     expect(run.code, run.err).toBe(0);
     expect(run.out).toContain(`invoice ${invoice.id} (cryptomus, was created): provider says final:payment:`);
     expect(run.out).toMatch(new RegExp(`invoice ${invoice.id} .*; credited`));
+    const [entry] = await listAudit(db, { subjectType: 'invoice', subjectId: String(invoice.id), limit: 5 });
+    expect(entry).toMatchObject({ actor: 'operator:carol', action: 'invoice.reconcile' });
     expect((await admin('reconcile', 'run', '--since-hours', '0')).code).toBe(2);
   });
 });

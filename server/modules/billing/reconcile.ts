@@ -14,6 +14,7 @@
  * (row locks and event ids), only wasteful.
  */
 import type { Executor } from '../../db/client';
+import type { Actor } from '../audit/service';
 import { applyPayoutEvent, sendPayout } from '../payouts/service';
 import * as payoutRepository from '../payouts/repository';
 import type { PaymentProvider } from './providers';
@@ -50,6 +51,8 @@ export async function reconcile(
     sinceHours?: number;
     limit?: number;
     graceMs?: number;
+    /** Who runs it, as the audit log records each change it applies: the job is `system`. */
+    actor?: Actor;
   },
 ): Promise<ReconcileReport> {
   const queryable = [...input.providers.values()].filter((p) => p.queryInvoice || p.queryPayout);
@@ -85,6 +88,7 @@ export async function reconcile(
           answer.event,
           { reconciled: true, event: answer.event.eventId },
           input.now,
+          input.actor ?? 'system',
         );
         line.outcome = result.duplicate ? `${result.outcome} (already applied)` : result.outcome;
       }
@@ -115,7 +119,7 @@ export async function reconcile(
       let current = payout;
       if (current.status === 'approved') {
         // Its create may never have reached the provider: send it (the order id makes a repeat harmless).
-        current = await sendPayout(db, payout.id, input.providers, input.now);
+        current = await sendPayout(db, payout.id, input.providers, input.now, input.actor ?? 'system');
         if (current.status === 'sent') line.outcome = 'sent';
         if (current.status !== 'sent') continue;
       }
@@ -131,6 +135,7 @@ export async function reconcile(
         { ...answer.event, payoutId: current.id },
         { reconciled: true, event: answer.event.eventId },
         input.now,
+        input.actor ?? 'system',
       );
       line.outcome = result.duplicate ? `${result.outcome} (already applied)` : result.outcome;
     } catch (error) {

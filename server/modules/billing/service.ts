@@ -276,6 +276,8 @@ export async function applyWebhookEvent(
   event: WebhookEvent,
   payload: unknown,
   now: Date,
+  /** Who applies it when it is not the provider's own callback (the reconciliation): audited, in `tx`. */
+  actor?: Actor,
 ): Promise<{ outcome: WebhookOutcome; duplicate: boolean; invoiceId: number | null }> {
   return runTransaction(db, async (tx) => {
     const seen = await repository.recordWebhookEventOnce(tx, {
@@ -320,6 +322,22 @@ export async function applyWebhookEvent(
       outcome = alive ? 'credited' : 'credited_late';
     }
     await repository.setWebhookOutcome(tx, provider.name, event.eventId, outcome, invoice?.id ?? null);
+    if (actor && invoice) {
+      await recordAudit(tx, {
+        actor,
+        action: 'invoice.reconcile',
+        subjectType: 'invoice',
+        subjectId: invoice.id,
+        userId: invoice.userId,
+        before: { status: invoice.status },
+        after: {
+          status: (await repository.findInvoice(tx, invoice.id))?.status,
+          outcome,
+          event: event.eventId,
+        },
+        at: now,
+      });
+    }
     return { outcome, duplicate: false, invoiceId: invoice?.id ?? null };
   });
 }

@@ -570,6 +570,8 @@ export async function applyPayoutEvent(
   event: PayoutWebhookEvent,
   payload: unknown,
   now: Date,
+  /** Who applies it when it is not the provider's own callback (the reconciliation): audited, in `tx`. */
+  actor?: Actor,
 ): Promise<{ outcome: PayoutEventOutcome; duplicate: boolean; payoutId: number | null }> {
   return runTransaction(db, async (tx) => {
     const seen = await billingRepository.recordWebhookEventOnce(tx, {
@@ -614,6 +616,18 @@ export async function applyPayoutEvent(
       }
     }
     await billingRepository.setWebhookOutcome(tx, provider.name, event.eventId, outcome, null);
+    if (actor && row) {
+      await recordAudit(tx, {
+        actor,
+        action: 'payout.reconcile',
+        subjectType: 'payout',
+        subjectId: row.id,
+        userId: row.userId,
+        before: { status: row.status },
+        after: { status: (await repository.findPayout(tx, row.id))?.status, outcome, event: event.eventId },
+        at: now,
+      });
+    }
     return { outcome, duplicate: false, payoutId: row?.id ?? null };
   });
 }
