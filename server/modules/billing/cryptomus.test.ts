@@ -280,6 +280,26 @@ describe('deposits through Cryptomus', () => {
     }
   });
 
+  it('credits once when two reconciliations (two API processes) find the same lost payment at once', async () => {
+    const { token } = await player();
+    const invoice = await newInvoice(token, 700);
+    fake.state.dropWebhooks = true;
+    try {
+      await fake.settlePayment(invoice.hash, 'paid');
+    } finally {
+      fake.state.dropWebhooks = false;
+    }
+    const [first, second] = await Promise.all([reconcileNow(), reconcileNow()]);
+    const outcomes = [...first.lines, ...second.lines]
+      .filter((line) => line.id === invoice.id && line.subject === 'invoice')
+      .map((line) => line.outcome)
+      .sort();
+    expect(outcomes[0]).toBe('credited');
+    expect(outcomes.slice(1).every((outcome) => outcome.endsWith('(already applied)'))).toBe(true);
+    expect(await cash(token)).toBe(700);
+    await assertLedgerInvariants(db);
+  });
+
   it('puts an underpaid payment before the operator with its share, never crediting it by itself', async () => {
     const { token } = await player();
     const invoice = await newInvoice(token);
