@@ -10,3 +10,4 @@ export * from './games/keno';
 export * from './games/miner';
 export * from './games/hilo';
 export * from './games/cases';
+export * from './crash';
