@@ -40,6 +40,7 @@ import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
 import { payoutRoutes, sandboxPayoutRoutes } from './modules/payouts/routes';
 import { protectionRoutes } from './modules/protection/routes';
 import { paymentProviders } from './modules/billing/providers';
+import { crashRoutes } from './modules/crash/routes';
 import { bonusRoutes } from './modules/bonuses/routes';
 import { sandboxWalletRoutes, walletRoutes } from './modules/wallet/routes';
 import { fairRoutes } from './modules/fair/routes';
@@ -164,6 +165,7 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   void app.register(walletRoutes, context);
   void app.register(bonusRoutes, context);
   void app.register(fairRoutes, context);
+  void app.register(crashRoutes, context);
   void app.register(gameRoutes, context);
   void app.register(trafficRoutes, context);
   void app.register(supportRoutes, context);

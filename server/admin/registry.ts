@@ -11,6 +11,7 @@ import {
   promoCommands,
   welcomePackCommands,
 } from '../modules/bonuses/admin-commands';
+import { crashCommands } from '../modules/crash/admin-commands';
 import { caseCommands } from '../modules/games/admin-commands';
 import { geoCommands } from '../modules/geo/admin-commands';
 import { payoutCommands } from '../modules/payouts/admin-commands';
@@ -41,6 +42,7 @@ export const commandGroups: CommandGroup[] = [
   freeSpinCommands,
   bonusCommands,
   caseCommands,
+  crashCommands,
   mirrorCommands,
   redirectCommands,
   utmCampaignCommands,
