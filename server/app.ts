@@ -40,7 +40,9 @@ import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
 import { payoutRoutes, sandboxPayoutRoutes } from './modules/payouts/routes';
 import { protectionRoutes } from './modules/protection/routes';
 import { paymentProviders } from './modules/billing/providers';
+import { CrashEngine, DEFAULT_CRASH_SETTINGS, type CrashSettings } from './modules/crash/engine';
 import { crashRoutes } from './modules/crash/routes';
+import websocket from '@fastify/websocket';
 import { bonusRoutes } from './modules/bonuses/routes';
 import { sandboxWalletRoutes, walletRoutes } from './modules/wallet/routes';
 import { fairRoutes } from './modules/fair/routes';
@@ -69,14 +71,20 @@ export interface BuildAppOptions {
   senders?: Senders;
   /** hCaptcha verification. Default: hCaptcha's siteverify when HCAPTCHA_SECRET is set, else none. */
   captcha?: CaptchaVerifier | null;
+  /** The crash round engine's timings (tests shorten them); `false`: no engine. Default: CRASH_ENGINE. */
+  crash?: Partial<CrashSettings> | false;
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
+const crashEngines = new WeakMap<object, CrashEngine>();
+/** The crash round engine an app runs, if any (tests drive and inspect it). */
+export const crashEngineOf = (app: object): CrashEngine | undefined => crashEngines.get(app);
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the API server without listening; `main.ts` listens, tests use `app.inject`. */
-export function buildApp({ db, config, logger, clock, senders, captcha }: BuildAppOptions): App {
+export function buildApp({ db, config, logger, clock, senders, captcha, crash }: BuildAppOptions): App {
   const app = Fastify({
     loggerInstance: logger || pino({ level: logger === false ? 'silent' : config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -165,7 +173,25 @@ export function buildApp({ db, config, logger, clock, senders, captcha }: BuildA
   void app.register(walletRoutes, context);
   void app.register(bonusRoutes, context);
   void app.register(fairRoutes, context);
-  void app.register(crashRoutes, context);
+  // The crash rounds' clock (one per process; see crash/engine.ts), started once the app is ready.
+  const engine =
+    crash === false || (crash === undefined && !config.crashEngine)
+      ? null
+      : new CrashEngine(
+          { db, clock: context.clock, log: app.log },
+          { ...DEFAULT_CRASH_SETTINGS, ...(crash || {}) },
+        );
+  if (engine) {
+    crashEngines.set(app, engine);
+    app.addHook('onReady', async () => {
+      await engine.start();
+    });
+    app.addHook('onClose', async () => {
+      await engine.stop();
+    });
+  }
+  void app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  void app.register(crashRoutes, { ...context, engine });
   void app.register(gameRoutes, context);
   void app.register(trafficRoutes, context);
   void app.register(supportRoutes, context);

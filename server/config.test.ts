@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       faultExitAfterCommit: null,
       cryptomus: null,
       reconcileIntervalSeconds: 300,
+      crashEngine: true,
       supportChat: {
         defaultApp: null,
         kzApp: null,
@@ -110,6 +111,7 @@ describe('loadConfig', () => {
         timeoutMs: 10_000,
       },
       reconcileIntervalSeconds: 60,
+      crashEngine: true,
       supportChat: {
         defaultApp: { appId: 'ru_app', secret: 'ru-secret' },
         kzApp: { appId: 'kz_app', secret: null },

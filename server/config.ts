@@ -192,6 +192,11 @@ const envSchema = z.object({
    */
   RECONCILE_INTERVAL_SECONDS: optional(z.coerce.number().int().min(0).max(86_400).default(300)),
   /**
+   * Whether this process runs the crash rounds (default `true`). Rounds are not shared between processes
+   * yet: with several API processes on one database, set `false` on all but one.
+   */
+  CRASH_ENGINE: optional(booleanFlag.default(true)),
+  /**
    * Fault injection for crash tests, refused when NODE_ENV=production: `balance-debit` makes the process
    * exit hard right after the sandbox debit commits and before it replies.
    */
@@ -250,6 +255,7 @@ export interface Config {
   /** The Cryptomus provider, or null when its variables are not set. */
   cryptomus: CryptomusConfig | null;
   reconcileIntervalSeconds: number;
+  crashEngine: boolean;
   supportChat: SupportChatConfig;
 }
 
@@ -370,6 +376,7 @@ export function loadConfig(
           }
         : null,
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    crashEngine: e.CRASH_ENGINE,
     supportChat: {
       defaultApp: e.SUPPORT_CHAT_APP_ID
         ? { appId: e.SUPPORT_CHAT_APP_ID, secret: e.SUPPORT_CHAT_SECRET ?? null }

@@ -29,3 +29,71 @@ export const crashHistoryReply = z.object({
   ),
 });
 export type CrashHistory = z.infer<typeof crashHistoryReply>;
+
+/** A bet as every player sees it (the socket's lists): a hidden player's name is "Hidden". */
+export const crashBetView = z.object({
+  id: z.number().int(),
+  player: z.string(),
+  currency: z.string(),
+  amount: z.number(),
+  auto_cashout: z.number().nullable(),
+  cashed_out_at: z.number().nullable(),
+  payout: z.number().nullable(),
+});
+export type CrashBetView = z.infer<typeof crashBetView>;
+
+export const CRASH_PHASES = ['idle', 'betting', 'running', 'busted'] as const;
+
+/**
+ * The round as it stands (`GET /crash/state`, and the socket's first message): the crash point and the
+ * game's hash only once it has busted.
+ */
+export const crashSnapshot = z.object({
+  type: z.literal('snapshot'),
+  phase: z.enum(CRASH_PHASES),
+  game_id: z.number().int().nullable(),
+  betting_ends_at: z.string().nullable(),
+  elapsed_ms: z.number().nullable(),
+  multiplier: z.number().nullable(),
+  crash_point: z.number().nullable(),
+  hash: z.string().nullable(),
+  bets: z.array(crashBetView),
+  now: z.string(),
+});
+export type CrashSnapshot = z.infer<typeof crashSnapshot>;
+
+/** What the socket (`/crash/socket`) sends after the snapshot. */
+export const crashMessage = z.discriminatedUnion('type', [
+  crashSnapshot,
+  z.object({ type: z.literal('betting'), game_id: z.number().int(), ends_at: z.string() }),
+  z.object({ type: z.literal('started'), game_id: z.number().int() }),
+  z.object({
+    type: z.literal('tick'),
+    game_id: z.number().int(),
+    elapsed_ms: z.number(),
+    multiplier: z.number(),
+  }),
+  z.object({ type: z.literal('bet'), game_id: z.number().int(), bet: crashBetView }),
+  z.object({ type: z.literal('cashout'), game_id: z.number().int(), bet: crashBetView }),
+  z.object({
+    type: z.literal('busted'),
+    game_id: z.number().int(),
+    crash_point: z.number(),
+    hash: z.string(),
+    elapsed_ms: z.number(),
+  }),
+]);
+export type CrashMessage = z.infer<typeof crashMessage>;
+
+/** `POST /crash/bet`: in the betting window; `auto_cashout` ≥ 1.01 or none. */
+export const crashBetBody = z.object({
+  amount: z.number().positive().multipleOf(0.01).max(1_000_000_000),
+  auto_cashout: z.number().min(1.01).max(1_000_000).multipleOf(0.01).nullish(),
+  idempotency_key: z.string().min(8).max(64),
+});
+
+export const crashBetReply = z.object({ bet: crashBetView, game_id: z.number().int(), balance: z.number() });
+
+/** `POST /crash/cashout`: at the multiplier of the server's clock when it arrives. */
+export const crashCashoutBody = z.object({ game_id: z.number().int().positive() });
+export const crashCashoutReply = z.object({ bet: crashBetView, balance: z.number() });

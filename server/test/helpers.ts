@@ -48,7 +48,7 @@ export async function createTestApp(
   options: {
     env?: Record<string, string | undefined>;
     prepare?: (app: App) => void;
-  } & Pick<BuildAppOptions, 'clock' | 'senders' | 'captcha'> = {},
+  } & Pick<BuildAppOptions, 'clock' | 'senders' | 'captcha' | 'crash'> = {},
 ): Promise<{ app: App; db: DbHandle['db']; pool: pg.Pool; config: Config }> {
   const { db, pool } = await createTestDatabase();
   const config = testConfig(options.env);
@@ -59,6 +59,7 @@ export async function createTestApp(
     clock: options.clock,
     senders: options.senders,
     captcha: options.captcha,
+    crash: options.crash,
   });
   options.prepare?.(app);
   await app.ready();

@@ -1,8 +1,16 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { crashChains, crashGames, type CrashChainRow, type CrashGameRow } from './schema';
+import { users } from '../users/schema';
+import {
+  crashBets,
+  crashChains,
+  crashGames,
+  type CrashBetRow,
+  type CrashChainRow,
+  type CrashGameRow,
+} from './schema';
 
-export type { CrashChainRow, CrashGameRow };
+export type { CrashBetRow, CrashChainRow, CrashGameRow };
 
 export async function insertChain(
   db: Executor,
@@ -68,4 +76,112 @@ export function bustedGames(db: Executor, limit: number): Promise<CrashGameRow[]
     .where(and(eq(crashGames.status, 'busted'), isNotNull(crashGames.startedAt)))
     .orderBy(desc(crashGames.id))
     .limit(limit);
+}
+
+// --- rounds and bets ---
+
+/** The next game to play: the lowest pending one of a chain whose salt is set. */
+export async function nextPendingGame(
+  db: Executor,
+): Promise<{ game: CrashGameRow; salt: string } | undefined> {
+  const [row] = await db
+    .select({ game: crashGames, salt: crashChains.salt })
+    .from(crashGames)
+    .innerJoin(crashChains, eq(crashChains.id, crashGames.chainId))
+    .where(and(eq(crashGames.status, 'pending'), isNotNull(crashChains.salt)))
+    .orderBy(asc(crashGames.id))
+    .limit(1);
+  return row ? { game: row.game, salt: row.salt! } : undefined;
+}
+
+/** Starts a pending game; undefined when another process did. */
+export async function startGame(
+  db: Executor,
+  id: number,
+  crashPoint: number,
+  at: Date,
+): Promise<CrashGameRow | undefined> {
+  const [row] = await db
+    .update(crashGames)
+    .set({ status: 'running', crashPoint, startedAt: at })
+    .where(and(eq(crashGames.id, id), eq(crashGames.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function bustGame(db: Executor, id: number, at: Date): Promise<void> {
+  await db
+    .update(crashGames)
+    .set({ status: 'busted', bustedAt: at })
+    .where(and(eq(crashGames.id, id), eq(crashGames.status, 'running')));
+}
+
+export function runningGames(db: Executor): Promise<CrashGameRow[]> {
+  return db.select().from(crashGames).where(eq(crashGames.status, 'running'));
+}
+
+export async function insertBet(db: Executor, bet: typeof crashBets.$inferInsert): Promise<CrashBetRow> {
+  const [row] = await db.insert(crashBets).values(bet).returning();
+  return row;
+}
+
+export async function findBetByKey(
+  db: Executor,
+  userId: number,
+  key: string,
+): Promise<CrashBetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(crashBets)
+    .where(and(eq(crashBets.userId, userId), eq(crashBets.idempotencyKey, key)));
+  return row;
+}
+
+export async function lockBetOf(
+  db: Executor,
+  gameId: number,
+  userId: number,
+): Promise<CrashBetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(crashBets)
+    .where(and(eq(crashBets.gameId, gameId), eq(crashBets.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function updateBet(
+  db: Executor,
+  id: number,
+  changes: Partial<typeof crashBets.$inferInsert>,
+): Promise<CrashBetRow> {
+  const [row] = await db.update(crashBets).set(changes).where(eq(crashBets.id, id)).returning();
+  return row;
+}
+
+/** Marks the game's bets still in it as lost; answers them. */
+export function loseActiveBets(db: Executor, gameId: number, at: Date): Promise<CrashBetRow[]> {
+  return db
+    .update(crashBets)
+    .set({ status: 'lost', settledAt: at })
+    .where(and(eq(crashBets.gameId, gameId), eq(crashBets.status, 'active')))
+    .returning();
+}
+
+export function activeBetsOf(db: Executor, gameId: number): Promise<CrashBetRow[]> {
+  return db
+    .select()
+    .from(crashBets)
+    .where(and(eq(crashBets.gameId, gameId), eq(crashBets.status, 'active')))
+    .for('update');
+}
+
+/** Names as other players see them. */
+export async function publicNames(db: Executor, userIds: number[]): Promise<Map<number, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, hidden: users.isStatisticsHidden })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.hidden ? null : row.name]));
 }

@@ -1,14 +1,25 @@
 /**
- * Crash chains (issue 16): making a chain, setting its salt, and what the fairness page and the history
- * show. The rounds themselves (betting window, the multiplier's clock, cash-outs, the bust) are not built
- * yet: see the issue's notes.
+ * Crash (issue 16): making a chain, setting its salt, what the fairness page and the history show, and the
+ * money of a round's bets (stake, cash-out, bust, refund of an interrupted game), each in one transaction
+ * through the ledger. The round's clock is engine.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { CrashFairness, CrashHistory } from '@/lib/contracts/crash';
 import { previousGameHash } from '@/lib/fair/crash';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
+import type { Currency } from '@/lib/constants/currencies';
 import { ValidationError } from '../../lib/errors';
+import {
+  gameHouseAccount,
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  lockUserMoney,
+  transfer,
+  userAccount,
+  userBalanceMinor,
+} from '../ledger/service';
+import { checkBet, recordPayout } from '../protection/service';
 import * as repository from './repository';
 
 export const MAX_CHAIN_LENGTH = 2_000_000;
@@ -99,3 +110,184 @@ export const chainsWithPlayed = async (db: Executor) => {
   const [chains, played] = await Promise.all([repository.listChains(db), repository.playedCounts(db)]);
   return chains.map((chain) => ({ chain, played: played.get(chain.id) ?? 0 }));
 };
+
+// --- bets and their money ---
+
+export interface CrashPlayer {
+  id: number;
+  currency: Currency;
+  /** When the player's log-in session started (their session limit counts from it). */
+  sessionStartedAt: Date;
+}
+
+const cashAfter = (result: { balances: Map<number, bigint> }, cashId: number) =>
+  result.balances.get(cashId) ?? 0n;
+
+/**
+ * A player's stake in the game in its betting window: the player's limits (session, loss) checked under
+ * their money lock, the stake from their cash to the house, the bet recorded; one bet per player and game.
+ * The same key again answers the same bet; 422 for a second bet in the game or too little money.
+ */
+export async function placeStake(
+  db: Executor,
+  input: {
+    player: CrashPlayer;
+    gameId: number;
+    amountMinor: bigint;
+    autoCashout: number | null;
+    key: string;
+    now: Date;
+  },
+): Promise<{ bet: repository.CrashBetRow; balanceMinor: bigint; replayed: boolean }> {
+  const { player } = input;
+  return runTransaction(db, async (tx) => {
+    const cash = await userAccount(tx, player.id, player.currency, 'cash');
+    const earlier = await repository.findBetByKey(tx, player.id, input.key);
+    if (earlier) {
+      if (
+        earlier.gameId !== input.gameId ||
+        earlier.amountMinor !== input.amountMinor ||
+        earlier.autoCashout !== input.autoCashout
+      )
+        throw new IdempotencyConflictError(input.key);
+      return {
+        bet: earlier,
+        balanceMinor: await userBalanceMinor(tx, player.id, player.currency, 'cash'),
+        replayed: true,
+      };
+    }
+    // The player's limits, under their money lock (which also orders their bets).
+    await checkBet(tx, {
+      userId: player.id,
+      currency: player.currency,
+      stakeMinor: input.amountMinor,
+      payoutMinor: 0n,
+      sessionStartedAt: player.sessionStartedAt,
+      now: input.now,
+    });
+    if (await repository.lockBetOf(tx, input.gameId, player.id)) {
+      throw ValidationError.field('amount', 'already_bet', 'You already have a bet in this game.');
+    }
+    let stake;
+    try {
+      stake = await transfer(tx, {
+        idempotencyKey: `crash-bet:${player.id}:${input.key}`,
+        kind: 'bet',
+        reference: `crash-game:${input.gameId}`,
+        entries: [
+          { account: cash, amountMinor: -input.amountMinor },
+          { account: await gameHouseAccount(tx, player.id, player.currency), amountMinor: input.amountMinor },
+        ],
+        meta: { game: 'crash', crash_game: input.gameId },
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFundsError)
+        throw ValidationError.field(
+          'amount',
+          'insufficient_funds',
+          'There is not enough money on the balance.',
+        );
+      throw error;
+    }
+    const bet = await repository.insertBet(tx, {
+      gameId: input.gameId,
+      userId: player.id,
+      currency: player.currency,
+      amountMinor: input.amountMinor,
+      autoCashout: input.autoCashout,
+      idempotencyKey: input.key,
+      stakeTransferId: stake.transferId,
+      createdAt: input.now,
+    });
+    return { bet, balanceMinor: cashAfter(stake, cash.id), replayed: false };
+  });
+}
+
+/**
+ * Cashes a player's bet out at `hundredths`, once: only a bet still in the game is paid (the row locked;
+ * the bust marks the others lost in its own transaction), its payout from the house to the player's cash
+ * (`crash-win:<id>`). `settled: false` when it was no longer in the game.
+ */
+export async function settleCashout(
+  db: Executor,
+  input: { gameId: number; userId: number; hundredths: number; now: Date },
+): Promise<{ bet: repository.CrashBetRow; settled: boolean; balanceMinor: bigint } | undefined> {
+  return runTransaction(db, async (tx) => {
+    const bet = await repository.lockBetOf(tx, input.gameId, input.userId);
+    if (!bet) return undefined;
+    const currency = bet.currency as Currency;
+    if (bet.status !== 'active')
+      return { bet, settled: false, balanceMinor: await userBalanceMinor(tx, bet.userId, currency, 'cash') };
+    const payout = (bet.amountMinor * BigInt(input.hundredths)) / 100n;
+    const cash = await userAccount(tx, bet.userId, currency, 'cash');
+    const win = await transfer(tx, {
+      idempotencyKey: `crash-win:${bet.id}`,
+      kind: 'win',
+      reference: `crash-game:${bet.gameId}`,
+      entries: [
+        { account: await gameHouseAccount(tx, bet.userId, currency), amountMinor: -payout },
+        { account: cash, amountMinor: payout },
+      ],
+      meta: { game: 'crash', crash_game: bet.gameId, bet_id: bet.id, multiplier: input.hundredths / 100 },
+    });
+    await recordPayout(tx, { userId: bet.userId, currency, payoutMinor: payout, now: input.now });
+    const settled = await repository.updateBet(tx, bet.id, {
+      status: 'cashed_out',
+      cashedOutAt: input.hundredths,
+      payoutMinor: payout,
+      settleTransferId: win.transferId,
+      settledAt: input.now,
+    });
+    return { bet: settled, settled: true, balanceMinor: cashAfter(win, cash.id) };
+  });
+}
+
+/** The bust: the bets still in the game are lost, the game is over (its hash may now be shown). */
+export function bustRound(db: Executor, gameId: number, now: Date): Promise<repository.CrashBetRow[]> {
+  return runTransaction(db, async (tx) => {
+    const lost = await repository.loseActiveBets(tx, gameId, now);
+    await repository.bustGame(tx, gameId, now);
+    return lost;
+  });
+}
+
+/**
+ * A game left running by a process that stopped (no round clock runs it any more): every bet still in it
+ * gets its stake back (`crash-refund:<id>`), and the game ends. Run when a process takes the rounds over.
+ */
+export async function refundInterruptedGames(db: Executor, now: Date): Promise<number> {
+  let refunded = 0;
+  for (const game of await repository.runningGames(db)) {
+    await runTransaction(db, async (tx) => {
+      for (const bet of await repository.activeBetsOf(tx, game.id)) {
+        const currency = bet.currency as Currency;
+        await lockUserMoney(tx, bet.userId);
+        const back = await transfer(tx, {
+          idempotencyKey: `crash-refund:${bet.id}`,
+          kind: 'win',
+          reference: `crash-game:${game.id}`,
+          entries: [
+            { account: await gameHouseAccount(tx, bet.userId, currency), amountMinor: -bet.amountMinor },
+            { account: await userAccount(tx, bet.userId, currency, 'cash'), amountMinor: bet.amountMinor },
+          ],
+          meta: {
+            game: 'crash',
+            crash_game: game.id,
+            bet_id: bet.id,
+            reason: 'Crash game interrupted: stake returned',
+          },
+        });
+        await recordPayout(tx, { userId: bet.userId, currency, payoutMinor: bet.amountMinor, now });
+        await repository.updateBet(tx, bet.id, {
+          status: 'refunded',
+          payoutMinor: bet.amountMinor,
+          settleTransferId: back.transferId,
+          settledAt: now,
+        });
+        refunded += 1;
+      }
+      await repository.bustGame(tx, game.id, now);
+    });
+  }
+  return refunded;
+}

@@ -1,0 +1,315 @@
+/**
+ * The crash round engine (issue 16) on a real clock with short windows: the socket's messages, bets and
+ * cash-outs through the ledger, auto cash-outs at their exact target, nothing of the outcome before the
+ * bust, exactly-once settlement under concurrency, and the refund of a game a stopped process left.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { crashMessage, type CrashMessage } from '@/lib/contracts/crash';
+import { crashPointHundredths } from '@/lib/fair/crash';
+import { crashEngineOf } from '../../app';
+import { client, signUpByEmail } from '../../test/accounts';
+import { createTestApp } from '../../test/helpers';
+import { assertLedgerInvariants } from '../ledger/invariants';
+import { ledgerAccounts } from '../ledger/schema';
+import { users } from '../users/schema';
+import { adjustBalance } from '../wallet/service';
+import { crashBets, crashGames } from './schema';
+import {
+  bustRound,
+  createChain,
+  placeStake,
+  refundInterruptedGames,
+  setChainSalt,
+  settleCashout,
+} from './service';
+
+const { app, db } = await createTestApp({
+  crash: { bettingMs: 1_500, pauseMs: 150, tickMs: 20, idleMs: 50 },
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+const base = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const engine = crashEngineOf(app)!;
+
+// A chain whose first game busts between 1.30× and 1.60× (4.4 s to 7.8 s), whose next ones bust by 2.50×
+// (at most 15 s each), the second passing 1.10×; its salt is set when the first test is listening, so
+// that game 1 is the first round played.
+const chain = await createChain(db, { length: 50, now: new Date() });
+const firstGames = await db
+  .select()
+  .from(crashGames)
+  .where(eq(crashGames.chainId, chain.id))
+  .orderBy(asc(crashGames.position))
+  .limit(12);
+let salt = '';
+for (let i = 0; ; i += 1) {
+  const candidate = `testsalt${String(i).padStart(12, '0')}`;
+  const [one, two, ...rest] = firstGames.map((g) => crashPointHundredths(g.hash, candidate));
+  if (one >= 130 && one <= 160 && two >= 110 && two <= 250 && rest.every((p) => p <= 250)) {
+    salt = candidate;
+    break;
+  }
+}
+
+const sockets: WebSocket[] = [];
+afterAll(() => sockets.forEach((s) => s.terminate()));
+
+function listen() {
+  const socket = new WebSocket(`ws://${base}/crash/socket`);
+  sockets.push(socket);
+  const messages: CrashMessage[] = [];
+  const raw: string[] = [];
+  socket.on('message', (data) => {
+    raw.push(String(data));
+    messages.push(crashMessage.parse(JSON.parse(String(data))));
+  });
+  const next = async (type: CrashMessage['type'], after = 0, timeout = 15_000) => {
+    const started = Date.now();
+    for (;;) {
+      const found = messages.slice(after).find((m) => m.type === type);
+      if (found) return found;
+      if (Date.now() - started > timeout) throw new Error(`no ${type} message`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return { socket, messages, raw, next };
+}
+
+const cashOf = async (userId: number) => {
+  const [account] = await db
+    .select({ balance: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.key, `user:${userId}:RUB:cash`));
+  return account?.balance ?? 0n;
+};
+
+async function fundedPlayer(amount = 1_000) {
+  const { token, email } = await signUpByEmail(app, { currency: 'RUB' });
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  await adjustBalance(db, {
+    userId: row.id,
+    currency: 'RUB',
+    direction: 'credit',
+    amountMinor: BigInt(amount * 100),
+    reason: 'test',
+    key: `fund-${row.id}`,
+    source: 'admin',
+  });
+  return { token, userId: row.id };
+}
+
+/** Users made straight in the database (no sign-up), funded, for engine-level bets. */
+async function quickPlayers(count: number) {
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, () => ({
+        registerMethod: 'email',
+        currency: 'RUB',
+        superBonusTag: randomBytes(12).toString('hex'),
+      })),
+    )
+    .returning({ id: users.id });
+  for (const row of rows) {
+    await adjustBalance(db, {
+      userId: row.id,
+      currency: 'RUB',
+      direction: 'credit',
+      amountMinor: 10_000n,
+      reason: 'test',
+      key: `quick-${row.id}`,
+      source: 'admin',
+    });
+  }
+  return rows.map((row) => row.id);
+}
+
+const bet = (token: string, amount: number, autoCashout: number | null = null) =>
+  client(app).post(
+    '/crash/bet',
+    { amount, auto_cashout: autoCashout, idempotency_key: `k-${randomBytes(8).toString('hex')}` },
+    token,
+  );
+
+describe('a crash round', () => {
+  it('takes bets in the window, pays a cash-out and an auto cash-out at its target, and tells everyone, revealing nothing before the bust', async () => {
+    const alice = await fundedPlayer();
+    const bob = await fundedPlayer();
+    const carol = await fundedPlayer();
+    const watcher = listen();
+    const spectator = listen();
+    await watcher.next('snapshot');
+    await spectator.next('snapshot');
+    expect(watcher.messages[0]).toMatchObject({ phase: 'idle', game_id: null });
+    const from = watcher.messages.length;
+    await setChainSalt(db, { salt, now: new Date() });
+    const betting = (await watcher.next('betting', from)) as Extract<CrashMessage, { type: 'betting' }>;
+    const gameId = betting.game_id;
+    const [game] = await db.select().from(crashGames).where(eq(crashGames.id, gameId));
+    const point = crashPointHundredths(game.hash, salt);
+
+    const placed = await bet(alice.token, 100);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json()).toMatchObject({ game_id: gameId, balance: 900 });
+    expect((await bet(alice.token, 100)).json().errors.amount[0]).toMatch(/^already_bet/);
+    expect((await bet(bob.token, 200, 1.1)).statusCode).toBe(200);
+    expect((await bet(bob.token, 0.5)).statusCode).toBe(422);
+    await spectator.next('bet', 0);
+    expect(engine.snapshot().bets).toHaveLength(2);
+
+    await watcher.next('started', from);
+    // Too late for bets now.
+    const late = await bet(carol.token, 100);
+    expect(late.statusCode, late.body).toBe(422);
+    expect(late.json().errors.amount[0]).toMatch(/^betting_closed/);
+    const during = await client(app).get('/crash/state');
+    expect(during.json()).toMatchObject({ phase: 'running', crash_point: null, hash: null });
+    expect(during.body).not.toContain(game.hash);
+
+    // Alice cashes out by hand at once; twice at once pays once.
+    const [first, second] = await Promise.all([
+      client(app).post('/crash/cashout', { game_id: gameId }, alice.token),
+      client(app).post('/crash/cashout', { game_id: gameId }, alice.token),
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    const at = first.json().bet.cashed_out_at as number;
+    expect(second.json().bet.cashed_out_at).toBe(at);
+    expect(at).toBeGreaterThanOrEqual(1);
+    expect(at * 100).toBeLessThan(point);
+
+    const busted = (await watcher.next('busted', from)) as Extract<CrashMessage, { type: 'busted' }>;
+    expect(busted).toMatchObject({ game_id: gameId, crash_point: point / 100, hash: game.hash });
+    // Bob's auto cash-out at 1.10 (below this game's point): paid at exactly 1.10.
+    const bobBet = (await db.select().from(crashBets).where(eq(crashBets.userId, bob.userId)))[0];
+    expect(bobBet).toMatchObject({ status: 'cashed_out', cashedOutAt: 110, payoutMinor: 22_000n });
+    expect(await cashOf(bob.userId)).toBe(100_000n - 20_000n + 22_000n);
+    const aliceBet = (await db.select().from(crashBets).where(eq(crashBets.userId, alice.userId)))[0];
+    expect(aliceBet.payoutMinor).toBe(BigInt(Math.round(at * 100)) * 100n);
+    expect(await cashOf(alice.userId)).toBe(100_000n - 10_000n + aliceBet.payoutMinor);
+
+    // Every message before the bust kept the outcome to itself; the spectator saw the cash-outs.
+    const bustIndex = watcher.messages.findIndex((m) => m.type === 'busted' && m.game_id === gameId);
+    for (const text of watcher.raw.slice(0, bustIndex)) {
+      expect(text).not.toContain(game.hash);
+      expect(JSON.parse(text).crash_point ?? null).toBeNull();
+    }
+    const ticks = watcher.messages.slice(from, bustIndex).filter((m) => m.type === 'tick');
+    expect(ticks.length).toBeGreaterThan(10);
+    expect(Math.max(...ticks.map((t) => (t.type === 'tick' ? t.multiplier * 100 : 0)))).toBeLessThan(point);
+    const seen = spectator.messages.filter((m) => m.type === 'cashout');
+    expect(seen.map((m) => (m.type === 'cashout' ? m.bet.cashed_out_at : null)).sort()).toEqual(
+      [at, 1.1].sort(),
+    );
+    // The game is in the history now, with its hash.
+    const history = (await client(app).get('/crash/history')).json();
+    expect(history.items[0]).toMatchObject({ id: gameId, hash: game.hash, crash_point: point / 100 });
+    await assertLedgerInvariants(db);
+  }, 30_000);
+
+  it('settles 200 auto cash-outs of one tick exactly once each', async () => {
+    const ids = await quickPlayers(200);
+    const watcher = listen();
+    await watcher.next('snapshot');
+    // A game whose point passes the target (we know the salt): wait for its betting window.
+    let betting: Extract<CrashMessage, { type: 'betting' }>;
+    for (let seen = watcher.messages.length; ; seen += 1) {
+      betting = (await watcher.next('betting', seen, 30_000)) as Extract<CrashMessage, { type: 'betting' }>;
+      seen = watcher.messages.indexOf(betting);
+      const [game] = await db.select().from(crashGames).where(eq(crashGames.id, betting.game_id));
+      if (crashPointHundredths(game.hash, salt) >= 110) break;
+    }
+    await Promise.all(
+      ids.map((id) =>
+        engine.placeBet(
+          { id, currency: 'RUB', sessionStartedAt: new Date() },
+          { amount: 50, autoCashout: 1.05, key: `many-${id}`, playerName: `P${id}` },
+        ),
+      ),
+    );
+    await watcher.next('busted', watcher.messages.indexOf(betting), 30_000);
+    const rows = await db.select().from(crashBets).where(eq(crashBets.gameId, betting.game_id));
+    expect(rows).toHaveLength(200);
+    expect(
+      rows.every((r) => r.status === 'cashed_out' && r.cashedOutAt === 105 && r.payoutMinor === 5_250n),
+    ).toBe(true);
+    for (const id of ids.slice(0, 20)) expect(await cashOf(id)).toBe(10_000n - 5_000n + 5_250n);
+    await assertLedgerInvariants(db);
+  }, 120_000);
+});
+
+describe('crash money, exactly once', () => {
+  it('a cash-out racing the bust settles the bet once, one way or the other', async () => {
+    await engine.stop();
+    const ids = await quickPlayers(20);
+    const [game] = await db
+      .insert(crashGames)
+      .values({
+        chainId: chain.id,
+        position: 1_000,
+        hash: randomBytes(32).toString('hex'),
+        status: 'running',
+        crashPoint: 200,
+        startedAt: new Date(),
+      })
+      .returning();
+    for (const id of ids) {
+      await placeStake(db, {
+        player: { id, currency: 'RUB', sessionStartedAt: new Date() },
+        gameId: game.id,
+        amountMinor: 1_000n,
+        autoCashout: null,
+        key: `race-${id}`,
+        now: new Date(),
+      });
+    }
+    await Promise.all([
+      ...ids.map((id) =>
+        settleCashout(db, { gameId: game.id, userId: id, hundredths: 150, now: new Date() }),
+      ),
+      bustRound(db, game.id, new Date()),
+    ]);
+    const rows = await db.select().from(crashBets).where(eq(crashBets.gameId, game.id));
+    for (const row of rows) {
+      expect(['cashed_out', 'lost']).toContain(row.status);
+      const cash = await cashOf(row.userId);
+      expect(cash).toBe(row.status === 'cashed_out' ? 10_000n - 1_000n + 1_500n : 10_000n - 1_000n);
+    }
+    await assertLedgerInvariants(db);
+  });
+
+  it('refunds the bets of a game a stopped process left running, once', async () => {
+    const [id] = await quickPlayers(1);
+    const [game] = await db
+      .insert(crashGames)
+      .values({
+        chainId: chain.id,
+        position: 1_001,
+        hash: randomBytes(32).toString('hex'),
+        status: 'running',
+        crashPoint: 300,
+        startedAt: new Date(),
+      })
+      .returning();
+    await placeStake(db, {
+      player: { id, currency: 'RUB', sessionStartedAt: new Date() },
+      gameId: game.id,
+      amountMinor: 2_500n,
+      autoCashout: null,
+      key: `left-${id}`,
+      now: new Date(),
+    });
+    expect(await cashOf(id)).toBe(7_500n);
+    expect(await refundInterruptedGames(db, new Date())).toBe(1);
+    expect(await refundInterruptedGames(db, new Date())).toBe(0);
+    expect(await cashOf(id)).toBe(10_000n);
+    const [row] = await db.select().from(crashBets).where(eq(crashBets.gameId, game.id));
+    expect(row.status).toBe('refunded');
+    const [after] = await db.select().from(crashGames).where(eq(crashGames.id, game.id));
+    expect(after.status).toBe('busted');
+    await assertLedgerInvariants(db);
+  });
+});
