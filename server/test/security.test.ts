@@ -102,6 +102,8 @@ describe('a blocked country', () => {
         'POST /sandbox/social/:provider',
         'POST /api/v2/billing/payment',
         'POST /api/v2/billing/payout',
+        'POST /crash/bet',
+        'POST /crash/cashout',
         'POST /bonus-system/bonus-activation',
         'PUT /bonus-system/bonus-activation/cancel/:id',
         'PUT /api/v2/freeSpinsCampaigns/cancel/:id',
