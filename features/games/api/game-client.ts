@@ -39,6 +39,8 @@ function lazyClient(service: ApiService): GameServiceClient {
 }
 
 export const generalApi = () => lazyClient('general');
+/** The crash service's client (its fairness and history; spec section 7: `NEXT_PUBLIC_CRASH_API_URL`). */
+export const crashApi = () => lazyClient('crash');
 const clientOf = (game: FairGame) => lazyClient(GAME_SERVICE[game]);
 
 /**

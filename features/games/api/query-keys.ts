@@ -19,4 +19,8 @@ export const gameKeys = {
   limits: (currency: Currency) => [...gameKeys.all, 'limits', currency] as const,
   cases: (currency: Currency) => [...gameKeys.all, 'cases', 'list', currency] as const,
   case: (slug: string, currency: Currency) => [...gameKeys.all, 'cases', 'detail', slug, currency] as const,
+  /** Crash's public chain (its published hash and salt) and its finished games (issue 16). */
+  crash: () => [...gameKeys.all, 'crash'] as const,
+  crashFairness: () => [...gameKeys.crash(), 'fairness'] as const,
+  crashHistory: (limit: number) => [...gameKeys.crash(), 'history', limit] as const,
 };

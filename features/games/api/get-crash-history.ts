@@ -1,0 +1,33 @@
+'use client';
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CrashHistory } from '@/lib/contracts/crash';
+import { crashApi } from './game-client';
+import { gameKeys } from './query-keys';
+
+/** How many finished games the fairness section lists. */
+export const CRASH_HISTORY_SHOWN = 20;
+
+/**
+ * `GET /crash/history?limit=1..100` (public, on the crash service): the last finished games, newest
+ * first, each with its revealed hash and crash point. Parsed with the contract's schema, which loads
+ * (with zod) beside the reply, not with the page.
+ */
+export async function getCrashHistory(limit: number): Promise<CrashHistory> {
+  const [response, { crashHistoryReply }] = await Promise.all([
+    crashApi().get('/crash/history', { params: { limit } }),
+    import('@/lib/contracts/crash'),
+  ]);
+  return crashHistoryReply.parse(response.data);
+}
+
+export const crashHistoryQueryOptions = (limit = CRASH_HISTORY_SHOWN) =>
+  queryOptions({
+    queryKey: gameKeys.crashHistory(limit),
+    queryFn: () => getCrashHistory(limit),
+    staleTime: 15_000,
+  });
+
+export function useCrashHistory(limit = CRASH_HISTORY_SHOWN) {
+  return useQuery(crashHistoryQueryOptions(limit));
+}
