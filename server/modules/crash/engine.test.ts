@@ -11,6 +11,8 @@ import WebSocket from 'ws';
 import { crashMessage, type CrashMessage } from '@/lib/contracts/crash';
 import { crashPointHundredths } from '@/lib/fair/crash';
 import { crashEngineOf } from '../../app';
+import { CrashEngine, DEFAULT_CRASH_SETTINGS } from './engine';
+import { nextPendingGame } from './repository';
 import { client, signUpByEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { assertLedgerInvariants } from '../ledger/invariants';
@@ -280,6 +282,40 @@ describe('crash money, exactly once', () => {
     }
     await assertLedgerInvariants(db);
   });
+
+  it('keeps the bets a failed betting window had taken when the window of that game opens again', async () => {
+    const [id] = await quickPlayers(1);
+    const next = await nextPendingGame(db);
+    await placeStake(db, {
+      player: { id, currency: 'RUB', sessionStartedAt: new Date() },
+      gameId: next!.game.id,
+      amountMinor: 1_000n,
+      autoCashout: 101,
+      key: `kept-${id}`,
+      now: new Date(),
+    });
+    const again = new CrashEngine(
+      { db, clock: () => new Date(), log: app.log },
+      { ...DEFAULT_CRASH_SETTINGS, bettingMs: 300, pauseMs: 100, tickMs: 20, idleMs: 50 },
+    );
+    await again.start();
+    try {
+      await expect
+        .poll(() => again.snapshot().bets.map((b) => b.player), { timeout: 5_000 })
+        .toEqual([`Player ${id}`]);
+      await expect
+        .poll(async () => (await db.select().from(crashBets).where(eq(crashBets.userId, id)))[0].status, {
+          timeout: 20_000,
+        })
+        .not.toBe('active');
+    } finally {
+      await again.stop();
+    }
+    const [row] = await db.select().from(crashBets).where(eq(crashBets.userId, id));
+    const point = crashPointHundredths(next!.game.hash, salt);
+    expect(row.status).toBe(point > 101 ? 'cashed_out' : 'lost');
+    expect(await cashOf(id)).toBe(point > 101 ? 10_000n - 1_000n + 1_010n : 9_000n);
+  }, 30_000);
 
   it('refunds the bets of a game a stopped process left running, once', async () => {
     const [id] = await quickPlayers(1);

@@ -75,11 +75,18 @@ export class CrashEngine {
     private readonly settings: CrashSettings = DEFAULT_CRASH_SETTINGS,
   ) {}
 
-  /** Takes the rounds over: games a stopped process left running are refunded, then the loop starts. */
+  /**
+   * Starts the loop, which first takes the rounds over: games a stopped process left running are refunded.
+   * Never throws: while the database does not answer, the loop tries again every `idleMs`.
+   */
   async start(): Promise<void> {
+    this.schedule(0, () => this.takeOver());
+  }
+
+  private async takeOver(): Promise<void> {
     const refunded = await refundInterruptedGames(this.deps.db, this.now());
     if (refunded > 0) this.deps.log.warn({ refunded }, 'crash: bets of an interrupted game refunded');
-    this.schedule(0, () => this.openBetting());
+    await this.openBetting();
   }
 
   async stop(): Promise<void> {
@@ -191,18 +198,19 @@ export class CrashEngine {
       this.step = this.step
         .then(() => (this.stopped ? undefined : next()))
         .catch((error: unknown) => {
-          this.deps.log.error({ err: error }, 'crash: round step failed; starting over');
+          this.deps.log.warn({ err: error }, 'crash: round step failed; starting over');
           this.schedule(this.settings.idleMs, () => this.recover());
         });
     }, ms);
     this.timer.unref?.();
   }
 
+  /** After a failed step: the round in memory is dropped, and its game's bets refunded (takeOver). */
   private async recover(): Promise<void> {
     this.phase = 'idle';
     this.game = null;
     this.bets.clear();
-    await this.start();
+    await this.takeOver();
   }
 
   private async openBetting(): Promise<void> {
@@ -216,6 +224,17 @@ export class CrashEngine {
     this.game = next.game;
     this.salt = next.salt;
     this.bets.clear();
+    // Bets already taken for this game (its betting window was cut short by a failure) stay in it.
+    const earlier = await repository.betsOfGame(this.deps.db, next.game.id);
+    if (earlier.length > 0) {
+      const names = await repository.publicNames(
+        this.deps.db,
+        earlier.map((bet) => bet.userId),
+      );
+      for (const row of earlier) {
+        this.bets.set(row.userId, { row, player: names.get(row.userId) ?? 'Hidden' });
+      }
+    }
     this.phase = 'betting';
     this.bettingEndsAt = this.now().getTime() + this.settings.bettingMs;
     this.broadcast({

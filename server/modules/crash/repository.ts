@@ -176,12 +176,16 @@ export function activeBetsOf(db: Executor, gameId: number): Promise<CrashBetRow[
     .for('update');
 }
 
-/** Names as other players see them. */
+export function betsOfGame(db: Executor, gameId: number): Promise<CrashBetRow[]> {
+  return db.select().from(crashBets).where(eq(crashBets.gameId, gameId)).orderBy(asc(crashBets.id));
+}
+
+/** Names as other players see them (null for a player who hides their statistics). */
 export async function publicNames(db: Executor, userIds: number[]): Promise<Map<number, string | null>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ id: users.id, name: users.name, hidden: users.isStatisticsHidden })
     .from(users)
     .where(inArray(users.id, userIds));
-  return new Map(rows.map((row) => [row.id, row.hidden ? null : row.name]));
+  return new Map(rows.map((row) => [row.id, row.hidden ? null : (row.name ?? `Player ${row.id}`)]));
 }
