@@ -1,4 +1,5 @@
-import { codeOf, validationErrorsOf } from '@/lib/api/errors';
+import { validationErrorsOf } from '@/lib/api/errors';
+import { translatedCode } from '@/lib/api/notify-request-error';
 import { notify } from '@/lib/stores/notification-store';
 import { formatValidationErrors, type ErrorTranslator } from '@/lib/validation-errors';
 
@@ -9,11 +10,8 @@ import { formatValidationErrors, type ErrorTranslator } from '@/lib/validation-e
  */
 export function notifyFailure(error: unknown, translator: ErrorTranslator, fallback: string): void {
   const fieldErrors = validationErrorsOf(error);
-  const code = codeOf(error);
   const text = fieldErrors
     ? formatValidationErrors(fieldErrors, translator)
-    : code && translator.has(`error.${code}`)
-      ? translator.t(`error.${code}`)
-      : '';
+    : translatedCode(error, translator);
   notify({ kind: 'error', text: text || fallback });
 }

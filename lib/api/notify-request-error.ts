@@ -23,10 +23,11 @@ export function notifyRequestError(error: unknown, translator: ErrorTranslator, 
     notify({ kind: 'error', title, text: translator.t(TOO_MANY_ATTEMPTS_KEY) });
     return;
   }
+  notify({ kind: 'error', title, text: translatedCode(error, translator) ?? messageOf(error) });
+}
+
+/** The translation (`error.<code>`) of the code a failed call's answer carries, or null. */
+export function translatedCode(error: unknown, translator: ErrorTranslator): string | null {
   const code = codeOf(error);
-  if (code && translator.has(`error.${code}`)) {
-    notify({ kind: 'error', title, text: translator.t(`error.${code}`) });
-    return;
-  }
-  notify({ kind: 'error', title, text: messageOf(error) });
+  return code && translator.has(`error.${code}`) ? translator.t(`error.${code}`) : null;
 }

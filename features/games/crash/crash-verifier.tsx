@@ -149,6 +149,22 @@ export function CrashVerifier({
     void run(values);
   };
 
+  // The three inputs differ in name, focus target and hint only.
+  const hexField = (field: Field, ref: typeof hashInput, hint: string) => (
+    <TextField
+      ref={ref}
+      label={t(field)}
+      hint={hint}
+      value={values[field]}
+      onChange={set(field)}
+      error={errors[field]}
+      autoComplete="off"
+      autoCapitalize="off"
+      spellCheck={false}
+      data-testid={`crash-verify-${field}`}
+    />
+  );
+
   const publishedData = fairness.data;
   const saltHint = publishedData && !publishedData.salt ? t('saltHintNone') : t('saltHint');
   const terminatingHint =
@@ -165,42 +181,9 @@ export function CrashVerifier({
       </h3>
       <p className="mb-3 mt-1 text-sm text-muted">{t('hint')}</p>
       <form noValidate onSubmit={submit} className="space-y-3">
-        <TextField
-          ref={hashInput}
-          label={t('hash')}
-          hint={t('hashHint')}
-          value={values.hash}
-          onChange={set('hash')}
-          error={errors.hash}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          data-testid="crash-verify-hash"
-        />
-        <TextField
-          ref={saltInput}
-          label={t('salt')}
-          hint={saltHint}
-          value={values.salt}
-          onChange={set('salt')}
-          error={errors.salt}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          data-testid="crash-verify-salt"
-        />
-        <TextField
-          ref={terminatingInput}
-          label={t('terminating')}
-          hint={terminatingHint}
-          value={values.terminating}
-          onChange={set('terminating')}
-          error={errors.terminating}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          data-testid="crash-verify-terminating"
-        />
+        {hexField('hash', hashInput, t('hashHint'))}
+        {hexField('salt', saltInput, saltHint)}
+        {hexField('terminating', terminatingInput, terminatingHint)}
         <PendingButton
           type="submit"
           pending={pending}

@@ -17,6 +17,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { CryptomusConfig } from '../../config';
 import { HttpError } from '../../lib/errors';
+import { minorToMajor } from '../ledger/service';
 import type {
   PaymentProvider,
   PayoutWebhookEvent,
@@ -52,14 +53,23 @@ function sameHex(a: string, b: string): boolean {
  * placed it elsewhere, the parsed body re-encoded as PHP would.
  */
 export function verifyCryptomusWebhook(rawBody: string, key: string): boolean {
-  let parsed: unknown;
+  const parsed = parseObject(rawBody);
+  return parsed !== null && verifyParsedWebhook(rawBody, parsed, key);
+}
+
+function parseObject(rawBody: string): Record<string, unknown> | null {
   try {
-    parsed = JSON.parse(rawBody);
+    const parsed: unknown = JSON.parse(rawBody);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
-    return false;
+    return null;
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
-  const { sign, ...rest } = parsed as Record<string, unknown>;
+}
+
+function verifyParsedWebhook(rawBody: string, parsed: Record<string, unknown>, key: string): boolean {
+  const { sign, ...rest } = parsed;
   if (typeof sign !== 'string' || !/^[0-9a-f]{32}$/i.test(sign)) return false;
   const cut = rawBody.replace(/,\s*"sign"\s*:\s*"[0-9a-fA-F]{32}"\s*}\s*$/, '}');
   if (cut !== rawBody && sameHex(cryptomusSign(cut, key), sign)) return true;
@@ -76,11 +86,7 @@ export function decimalToMinor(value: string): bigint {
   return Number(fraction[2]) >= 5 ? minor + 1n : minor;
 }
 
-function minorToDecimal(minor: bigint): string {
-  const sign = minor < 0n ? '-' : '';
-  const abs = minor < 0n ? -minor : minor;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
+const minorToDecimal = (minor: bigint) => minorToMajor(minor).toFixed(2);
 
 /** A decimal string as an integer of 10^-18 units, to compare and scale crypto amounts exactly. */
 function decimalToAtto(value: string): bigint {
@@ -295,14 +301,9 @@ export function cryptomusProvider(config: CryptomusConfig): PaymentProvider {
       }
     },
     verifyWebhook(rawBody) {
-      let type: unknown;
-      try {
-        type = (JSON.parse(rawBody) as { type?: unknown }).type;
-      } catch {
-        return false;
-      }
-      const key = type === 'payout' ? config.payoutKey : config.paymentKey;
-      return key !== null && verifyCryptomusWebhook(rawBody, key);
+      const parsed = parseObject(rawBody);
+      const key = parsed?.type === 'payout' ? config.payoutKey : config.paymentKey;
+      return parsed !== null && key !== null && verifyParsedWebhook(rawBody, parsed, key);
     },
     parseEvent(body): ProviderEvent | null {
       const type = (body as { type?: unknown } | null)?.type;

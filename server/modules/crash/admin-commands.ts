@@ -1,6 +1,5 @@
 import { defineCommand, CommandError, UsageError, type CommandGroup } from '../../admin/command';
 import { audited, printTable, text, utc } from '../../admin/toolkit';
-import { recordAudit } from '../audit/service';
 import { chainsWithPlayed, createChain, MAX_CHAIN_LENGTH, setChainSalt } from './service';
 
 const SALT = /^[A-Za-z0-9]{16,128}$/;
@@ -43,15 +42,16 @@ export const crashCommands: CommandGroup = {
           ]);
           return;
         }
-        const now = new Date();
-        const chain = await createChain(context.db, { length: input.length, now });
-        await recordAudit(context.db, {
-          actor: context.actor(),
-          action: 'crash.chain_create',
-          subjectType: 'crash_chain',
-          subjectId: chain.id,
-          after: { terminating_hash: chain.terminatingHash, length: chain.length },
-          at: now,
+        // The chain and its audit entry in one transaction (createChain's own becomes a savepoint).
+        const chain = await audited(context, async (tx, record, now) => {
+          const created = await createChain(tx, { length: input.length, now });
+          await record({
+            action: 'crash.chain_create',
+            subjectType: 'crash_chain',
+            subjectId: created.id,
+            after: { terminating_hash: created.terminatingHash, length: created.length },
+          });
+          return created;
         });
         context.out(`Chain ${chain.id}: ${chain.length} games. Terminating hash (publish it now):`);
         context.out(chain.terminatingHash);
