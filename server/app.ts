@@ -42,6 +42,10 @@ import { protectionRoutes } from './modules/protection/routes';
 import { paymentProviders } from './modules/billing/providers';
 import { CrashEngine, DEFAULT_CRASH_SETTINGS, type CrashSettings } from './modules/crash/engine';
 import { crashRoutes } from './modules/crash/routes';
+import { MemoryBus, type RealtimeBus } from './realtime/bus';
+import { realtimeRoutes } from './realtime/routes';
+import { SocketHub } from './realtime/socket';
+import { TopicRegistry } from './realtime/topics';
 import websocket from '@fastify/websocket';
 import { bonusRoutes } from './modules/bonuses/routes';
 import { sandboxWalletRoutes, walletRoutes } from './modules/wallet/routes';
@@ -73,6 +77,8 @@ export interface BuildAppOptions {
   captcha?: CaptchaVerifier | null;
   /** The crash round engine's timings (tests shorten them); `false`: no engine. Default: CRASH_ENGINE. */
   crash?: Partial<CrashSettings> | false;
+  /** The realtime events' bus. Default: this process's memory. The app closes it when it closes. */
+  bus?: RealtimeBus;
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -84,7 +90,7 @@ export const crashEngineOf = (app: object): CrashEngine | undefined => crashEngi
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the API server without listening; `main.ts` listens, tests use `app.inject`. */
-export function buildApp({ db, config, logger, clock, senders, captcha, crash }: BuildAppOptions): App {
+export function buildApp({ db, config, logger, clock, senders, captcha, crash, bus }: BuildAppOptions): App {
   const app = Fastify({
     loggerInstance: logger || pino({ level: logger === false ? 'silent' : config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -128,8 +134,16 @@ export function buildApp({ db, config, logger, clock, senders, captcha, crash }:
     maxAge: 600,
   });
 
+  const realtimeBus = bus ?? new MemoryBus((error) => app.log.warn({ err: error }, 'realtime: a listener failed'));
+  const topics = new TopicRegistry();
+  const hub = new SocketHub(realtimeBus, topics, app.log);
+  app.addHook('onClose', async () => {
+    hub.close();
+    await realtimeBus.close();
+  });
   const context: AppContext = {
     db,
+    realtime: { bus: realtimeBus, topics, hub },
     config,
     clock: clock ?? systemClock,
     keys: deriveKeys(resolveSecret(config)),
@@ -178,7 +192,7 @@ export function buildApp({ db, config, logger, clock, senders, captcha, crash }:
     crash === false || (crash === undefined && !config.crashEngine)
       ? null
       : new CrashEngine(
-          { db, clock: context.clock, log: app.log },
+          { db, clock: context.clock, log: app.log, bus: realtimeBus },
           { ...DEFAULT_CRASH_SETTINGS, ...(crash || {}) },
         );
   if (engine) {
@@ -191,6 +205,7 @@ export function buildApp({ db, config, logger, clock, senders, captcha, crash }:
     });
   }
   void app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  void app.register(realtimeRoutes, context);
   void app.register(crashRoutes, { ...context, engine });
   void app.register(gameRoutes, context);
   void app.register(trafficRoutes, context);

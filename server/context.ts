@@ -4,6 +4,9 @@ import type { Clock } from './lib/clock';
 import type { CaptchaVerifier } from './modules/auth/captcha';
 import type { AuthKeys } from './modules/auth/secret';
 import type { Senders } from './modules/outbox/senders';
+import type { RealtimeBus } from './realtime/bus';
+import type { SocketHub } from './realtime/socket';
+import type { TopicRegistry } from './realtime/topics';
 
 /** What route modules receive as plugin options. */
 export interface AppContext {
@@ -16,4 +19,6 @@ export interface AppContext {
   senders: Senders;
   /** hCaptcha verification, or null when HCAPTCHA_SECRET is unset (no captcha required). */
   captcha: CaptchaVerifier | null;
+  /** Events to every socket of every process (server/realtime): the bus, who answers for each topic, the sockets. */
+  realtime: { bus: RealtimeBus; topics: TopicRegistry; hub: SocketHub };
 }

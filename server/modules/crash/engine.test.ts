@@ -3,6 +3,7 @@
  * cash-outs through the ledger, auto cash-outs at their exact target, nothing of the outcome before the
  * bust, exactly-once settlement under concurrency, and the refund of a game a stopped process left.
  */
+import { MemoryBus } from '../../realtime/bus';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
@@ -295,7 +296,7 @@ describe('crash money, exactly once', () => {
       now: new Date(),
     });
     const again = new CrashEngine(
-      { db, clock: () => new Date(), log: app.log },
+      { db, clock: () => new Date(), log: app.log, bus: new MemoryBus() },
       { ...DEFAULT_CRASH_SETTINGS, bettingMs: 300, pauseMs: 100, tickMs: 20, idleMs: 50 },
     );
     await again.start();

@@ -20,6 +20,7 @@ import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../../db/client';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
+import type { RealtimeBus } from '../../realtime/bus';
 import { minorToMajor } from '../ledger/service';
 import * as repository from './repository';
 import { bustRound, placeStake, refundInterruptedGames, settleCashout, type CrashPlayer } from './service';
@@ -52,6 +53,9 @@ interface LiveBet {
 
 type Phase = 'idle' | 'betting' | 'starting' | 'running' | 'busted';
 
+/** The realtime topic of the rounds (its events are CrashMessage with `topic: 'crash'`). */
+export const CRASH_TOPIC = 'crash';
+
 export type Listener = (message: CrashMessage, serialized: string) => void;
 
 export class CrashEngine {
@@ -66,12 +70,11 @@ export class CrashEngine {
   private pendingStakes = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  private listeners = new Set<Listener>();
   /** Serialises the round's steps (a tick, the bust) with each other. */
   private step: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly deps: { db: Executor; clock: Clock; log: FastifyBaseLogger },
+    private readonly deps: { db: Executor; clock: Clock; log: FastifyBaseLogger; bus: RealtimeBus },
     private readonly settings: CrashSettings = DEFAULT_CRASH_SETTINGS,
   ) {}
 
@@ -96,13 +99,11 @@ export class CrashEngine {
     await this.step;
   }
 
+  /** The round's events as the sockets get them (the bus's `crash` topic). */
   subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  get listenerCount(): number {
-    return this.listeners.size;
+    return this.deps.bus.subscribe(CRASH_TOPIC, (message, serialized) =>
+      listener(message as unknown as CrashMessage, serialized),
+    );
   }
 
   /** The round as it stands, without the crash point or the hash before the bust. */
@@ -343,14 +344,7 @@ export class CrashEngine {
   }
 
   private broadcast(message: CrashMessage): void {
-    const serialized = JSON.stringify(message);
-    for (const listener of this.listeners) {
-      try {
-        listener(message, serialized);
-      } catch (error) {
-        this.deps.log.warn({ err: error }, 'crash: a listener failed');
-      }
-    }
+    this.deps.bus.publish({ topic: CRASH_TOPIC, ...message });
   }
 }
 

@@ -1,4 +1,3 @@
-import type { WebSocket } from 'ws';
 import {
   crashBetBody,
   crashBetReply,
@@ -7,6 +6,8 @@ import {
   crashFairnessReply,
   crashHistoryQuery,
   crashHistoryReply,
+  crashMyBetsQuery,
+  crashMyBetsReply,
   crashSnapshot,
 } from '@/lib/contracts/crash';
 import { isCurrency } from '@/lib/constants/currencies';
@@ -15,18 +16,14 @@ import { UnauthorizedError } from '../../lib/errors';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
 import { assertMayPlay } from '../protection/service';
-import type { CrashEngine } from './engine';
-import { fairness, history } from './service';
-
-/** A listener whose unsent messages pass this is too slow: it is dropped rather than slow the round. */
-export const SOCKET_MAX_BUFFERED_BYTES = 512 * 1024;
-/** A listener that does not answer a ping within this is dropped. */
-export const SOCKET_HEARTBEAT_MS = 15_000;
+import { parseTopics } from '../../realtime/socket';
+import { CRASH_TOPIC, type CrashEngine } from './engine';
+import { fairness, history, myBets } from './service';
 
 /**
  * Crash's calls (lib/contracts/crash.ts; service: crash): the fairness page's, the history, and with the
- * round engine the state, a bet, a cash-out and the socket `/crash/socket` (a snapshot first, then every
- * change of the round; pings every SOCKET_HEARTBEAT_MS).
+ * round engine the state, a bet, a cash-out and the socket `/crash/socket` (the realtime hub
+ * following `crash`: a snapshot first, then every change of the round).
  */
 export const crashRoutes: RoutePlugin<AppContext & { engine: CrashEngine | null }> = async (app, ctx) => {
   app.addHook('onRequest', noStore);
@@ -39,6 +36,16 @@ export const crashRoutes: RoutePlugin<AppContext & { engine: CrashEngine | null 
     '/crash/history',
     { schema: { querystring: crashHistoryQuery, response: { 200: crashHistoryReply } } },
     async (request) => history(ctx.db, request.query.limit),
+  );
+
+  // The player's own bets, with or without the engine in this process (they are in the database).
+  app.get(
+    '/crash/bets/mine',
+    {
+      config: { auth: 'required' },
+      schema: { querystring: crashMyBetsQuery, response: { 200: crashMyBetsReply } },
+    },
+    async (request) => myBets(ctx.db, requireSession(request).userId, request.query.limit),
   );
 
   const { engine } = ctx;
@@ -78,42 +85,13 @@ export const crashRoutes: RoutePlugin<AppContext & { engine: CrashEngine | null 
     async (request) => engine.cashOut(requireSession(request).userId, request.body.game_id),
   );
 
-  const sockets = new Map<WebSocket, { alive: boolean }>();
-  const heartbeat = setInterval(() => {
-    for (const [socket, state] of sockets) {
-      if (!state.alive) {
-        socket.terminate();
-        continue;
-      }
-      state.alive = false;
-      socket.ping();
-    }
-  }, SOCKET_HEARTBEAT_MS);
-  heartbeat.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(heartbeat);
-    for (const socket of sockets.keys()) socket.terminate();
-  });
+  ctx.realtime.topics.provide(CRASH_TOPIC, (topic) =>
+    topic === CRASH_TOPIC ? { topic: CRASH_TOPIC, ...engine.snapshot() } : null,
+  );
 
-  app.get('/crash/socket', { websocket: true }, (socket) => {
-    const state = { alive: true };
-    sockets.set(socket, state);
-    const unsubscribe = engine.subscribe((_message, serialized) => {
-      if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) {
-        socket.terminate();
-        return;
-      }
-      socket.send(serialized);
-    });
-    socket.on('pong', () => {
-      state.alive = true;
-    });
-    socket.on('close', () => {
-      unsubscribe();
-      sockets.delete(socket);
-    });
-    // Nothing is expected from the client; a message is ignored.
-    socket.send(JSON.stringify(engine.snapshot()));
+  // The crash service's own address for the hub (spec section 7): `crash` and any other `?topics=`.
+  app.get('/crash/socket', { websocket: true }, (socket, request) => {
+    const topics = parseTopics((request.query as { topics?: unknown }).topics);
+    ctx.realtime.hub.accept(socket, [CRASH_TOPIC, ...topics.filter((topic) => topic !== CRASH_TOPIC)]);
   });
 };

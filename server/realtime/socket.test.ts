@@ -1,0 +1,95 @@
+import websocket from '@fastify/websocket';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { MemoryBus, type RealtimeMessage } from './bus';
+import { parseTopics, SocketHub } from './socket';
+import { TopicRegistry } from './topics';
+
+const bus = new MemoryBus();
+const topics = new TopicRegistry();
+let snapshotDelayMs = 0;
+topics.provide('news', async (topic) => {
+  await new Promise((resolve) => setTimeout(resolve, snapshotDelayMs));
+  return topic === 'news' || topic === 'news:sport' ? { topic, type: 'snapshot', items: [] } : null;
+});
+const warnings: unknown[] = [];
+const hub = new SocketHub(bus, topics, { warn: (object) => warnings.push(object) }, 200);
+const app = Fastify();
+await app.register(websocket);
+app.get('/socket', { websocket: true }, (socket, request) =>
+  hub.accept(socket, parseTopics((request.query as { topics?: unknown }).topics)),
+);
+await app.listen({ host: '127.0.0.1', port: 0 });
+const port = (app.server.address() as { port: number }).port;
+afterAll(async () => {
+  hub.close();
+  await app.close();
+});
+
+function connect(query = '') {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/socket${query}`);
+  const received: RealtimeMessage[] = [];
+  socket.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeMessage));
+  const open = new Promise((resolve) => socket.once('open', resolve));
+  return { socket, received, open };
+}
+
+describe('the realtime hub', () => {
+  it('reads topics from the address, sends each snapshot first, then the events of those topics only', async () => {
+    const client = connect('?topics=news,news:sport,bad topic,news');
+    await client.open;
+    await expect.poll(() => client.received.length).toBe(2);
+    expect(client.received.map((m) => `${m.topic}/${m.type}`).sort()).toEqual([
+      'news/snapshot',
+      'news:sport/snapshot',
+    ]);
+    bus.publish({ topic: 'news', type: 'item', n: 1 });
+    bus.publish({ topic: 'other', type: 'item', n: 2 });
+    bus.publish({ topic: 'news:sport', type: 'item', n: 3 });
+    await expect.poll(() => client.received.length).toBe(4);
+    expect(client.received.slice(2).map((m) => m.n)).toEqual([1, 3]);
+    client.socket.close();
+  });
+
+  it('follows and leaves topics on request, refuses unknown ones, and ignores malformed messages', async () => {
+    const client = connect();
+    await client.open;
+    client.socket.send('not json');
+    client.socket.send(JSON.stringify({ op: 'subscribe', topics: ['news', 'nobody'] }));
+    await expect.poll(() => client.received.length).toBe(2);
+    expect(client.received.find((m) => m.topic === 'nobody')).toMatchObject({ type: 'error' });
+    expect(bus.listenerCount('nobody')).toBe(0);
+    client.socket.send(JSON.stringify({ op: 'unsubscribe', topics: ['news'] }));
+    await expect.poll(() => bus.listenerCount('news')).toBe(0);
+    bus.publish({ topic: 'news', type: 'item' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.received).toHaveLength(2);
+    client.socket.close();
+  });
+
+  it('delivers events published while the snapshot is read after it, in order', async () => {
+    snapshotDelayMs = 100;
+    const client = connect('?topics=news');
+    await client.open;
+    await expect.poll(() => bus.listenerCount('news')).toBe(1);
+    bus.publish({ topic: 'news', type: 'item', n: 1 });
+    bus.publish({ topic: 'news', type: 'item', n: 2 });
+    await expect.poll(() => client.received.length).toBe(3);
+    expect(client.received.map((m) => m.type)).toEqual(['snapshot', 'item', 'item']);
+    expect(client.received.slice(1).map((m) => m.n)).toEqual([1, 2]);
+    snapshotDelayMs = 0;
+    client.socket.close();
+  });
+
+  it('drops a socket that does not answer pings, and forgets its topics', async () => {
+    const client = connect('?topics=news');
+    await client.open;
+    // A client whose pongs never come (ws answers pings by itself).
+    client.socket.pong = () => {};
+    await expect.poll(() => bus.listenerCount('news')).toBe(1);
+    await new Promise((resolve) => client.socket.once('close', resolve));
+    await expect.poll(() => bus.listenerCount('news')).toBe(0);
+    expect(hub.size).toBe(0);
+  });
+});
