@@ -97,3 +97,29 @@ export const crashBetReply = z.object({ bet: crashBetView, game_id: z.number().i
 /** `POST /crash/cashout`: at the multiplier of the server's clock when it arrives. */
 export const crashCashoutBody = z.object({ game_id: z.number().int().positive() });
 export const crashCashoutReply = z.object({ bet: crashBetView, balance: z.number() });
+
+export const CRASH_BET_STATUSES = ['active', 'cashed_out', 'lost', 'refunded'] as const;
+
+/** `GET /crash/bets/mine?limit=` (signed in): 1 to 50 of the player's own bets, newest first (default 10). */
+export const crashMyBetsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** One of the player's own bets: `payout` is 0 until it is paid; the game's point only after its bust. */
+export const crashMyBet = z.object({
+  id: z.number().int(),
+  game_id: z.number().int(),
+  currency: z.string(),
+  amount: z.number(),
+  auto_cashout: z.number().nullable(),
+  status: z.enum(CRASH_BET_STATUSES),
+  cashed_out_at: z.number().nullable(),
+  payout: z.number(),
+  /** Null while the game runs: the point leaves the server only with the bust. */
+  crash_point: z.number().nullable(),
+  created_at: z.string(),
+});
+export type CrashMyBet = z.infer<typeof crashMyBet>;
+
+export const crashMyBetsReply = z.object({ items: z.array(crashMyBet) });
+export type CrashMyBets = z.infer<typeof crashMyBetsReply>;

@@ -180,6 +180,21 @@ export function betsOfGame(db: Executor, gameId: number): Promise<CrashBetRow[]>
   return db.select().from(crashBets).where(eq(crashBets.gameId, gameId)).orderBy(asc(crashBets.id));
 }
 
+/** A player's own bets, newest first, each with its game's status and crash point. */
+export function betsOfUser(
+  db: Executor,
+  userId: number,
+  limit: number,
+): Promise<{ bet: CrashBetRow; gameStatus: string; crashPoint: number | null }[]> {
+  return db
+    .select({ bet: crashBets, gameStatus: crashGames.status, crashPoint: crashGames.crashPoint })
+    .from(crashBets)
+    .innerJoin(crashGames, eq(crashGames.id, crashBets.gameId))
+    .where(eq(crashBets.userId, userId))
+    .orderBy(desc(crashBets.id))
+    .limit(limit);
+}
+
 /** Names as other players see them (null for a player who hides their statistics). */
 export async function publicNames(db: Executor, userIds: number[]): Promise<Map<number, string | null>> {
   if (userIds.length === 0) return new Map();

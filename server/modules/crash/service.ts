@@ -4,7 +4,7 @@
  * through the ledger. The round's clock is engine.ts.
  */
 import { randomBytes } from 'node:crypto';
-import type { CrashFairness, CrashHistory } from '@/lib/contracts/crash';
+import type { CrashFairness, CrashHistory, CrashMyBets } from '@/lib/contracts/crash';
 import { previousGameHash } from '@/lib/fair/crash';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
@@ -12,6 +12,7 @@ import type { Currency } from '@/lib/constants/currencies';
 import { ValidationError } from '../../lib/errors';
 import {
   gameHouseAccount,
+  minorToMajor,
   IdempotencyConflictError,
   InsufficientFundsError,
   lockUserMoney,
@@ -102,6 +103,28 @@ export async function history(db: Executor, limit: number): Promise<CrashHistory
       hash: game.hash,
       crash_point: (game.crashPoint ?? 100) / 100,
       started_at: game.startedAt!.toISOString(),
+    })),
+  };
+}
+
+/**
+ * The player's own last bets (`GET /crash/bets/mine`). A game's crash point is shown only once it has
+ * busted: while it runs, the player's own bet in it carries none.
+ */
+export async function myBets(db: Executor, userId: number, limit: number): Promise<CrashMyBets> {
+  const rows = await repository.betsOfUser(db, userId, limit);
+  return {
+    items: rows.map(({ bet, gameStatus, crashPoint }) => ({
+      id: bet.id,
+      game_id: bet.gameId,
+      currency: bet.currency,
+      amount: minorToMajor(bet.amountMinor),
+      auto_cashout: bet.autoCashout === null ? null : bet.autoCashout / 100,
+      status: bet.status as CrashMyBets['items'][number]['status'],
+      cashed_out_at: bet.status === 'cashed_out' && bet.cashedOutAt !== null ? bet.cashedOutAt / 100 : null,
+      payout: minorToMajor(bet.payoutMinor),
+      crash_point: gameStatus === 'busted' && crashPoint !== null ? crashPoint / 100 : null,
+      created_at: bet.createdAt.toISOString(),
     })),
   };
 }
