@@ -3,13 +3,16 @@
  * `seed_runs` in the same transaction as its inserts, under an advisory lock, so concurrent starters and
  * restarts never apply a step twice. Later features append steps (never edit or reorder applied ones).
  */
+import { randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client';
 import { hashPassword } from '../modules/auth/passwords';
 import type { BonusLimits } from '../modules/bonuses/schema';
 import { grantFreeSpins, WELCOME_PACK_TITLE_SETTING } from '../modules/bonuses/service';
+import { createChain, setChainSalt } from '../modules/crash/service';
 import { newSuperBonusTag } from '../modules/users/service';
 import {
+  crashChains,
   gameCaseItems,
   gameCases,
   freeSpinCampaigns,
@@ -123,6 +126,9 @@ export const DEMO_CASES: {
     ],
   },
 ];
+
+/** Games in the demo crash chain (step 0007): at about ten seconds a round, more than a day of play. */
+export const DEMO_CRASH_CHAIN_LENGTH = 10_000;
 
 export const seedSteps: SeedStep[] = [
   {
@@ -548,6 +554,26 @@ export const seedSteps: SeedStep[] = [
           p('sandbox-payout-card-inr', 'card', 'Bank card', 'Банковская карта', 'INR', [100, 150_000], 0, 10),
         ])
         .onConflictDoNothing();
+    },
+  },
+  {
+    // A crash chain with its salt (issue 16), so that a local `npm start` (and the e2e stack) plays crash
+    // rounds at once. Only when no chain exists: an operator's own chains (`npm run admin -- crash chain
+    // create`, `crash salt set`) are left alone, and a chain made later is played after this one.
+    // Demo-only: in production the operator publishes the chain before choosing its salt.
+    id: '0007-demo-crash-chain',
+    demo: true,
+    async run(tx) {
+      const [existing] = await tx.select({ id: crashChains.id }).from(crashChains).limit(1);
+      if (existing) return;
+      const now = new Date();
+      const chain = await createChain(tx, { length: DEMO_CRASH_CHAIN_LENGTH, now });
+      const salted = await setChainSalt(tx, {
+        salt: randomBytes(16).toString('hex'),
+        chainId: chain.id,
+        now,
+      });
+      if (!salted.done) throw new Error(`the demo crash chain's salt was not set: ${salted.reason}`);
     },
   },
 ];
