@@ -86,6 +86,10 @@ export const historyReply = z.object({
       /** For a game's `bet`/`win` movement: the game (e.g. `dice`) and the bet id (`GET /games/bets/{id}`). */
       game: z.string().optional(),
       bet_id: z.number().int().optional(),
+      /** A crash movement: the crash game (crash bets are not `GET /games/bets` bets, so no `bet_id`). */
+      crash_game: z.number().int().optional(),
+      /** A crash stake given back because its game was cut short. */
+      refund: z.literal(true).optional(),
     }),
   ),
   page: z.number().int(),

@@ -84,6 +84,42 @@ describe('HistoryList', () => {
     expect(screen.queryByText('Dice win #42')).toBeNull();
   });
 
+  it('names the crash game of a crash bet, win and refund, translated', async () => {
+    answer(3, () => [
+      item(9, {
+        kind: 'win',
+        amount: 5,
+        game: 'crash',
+        crash_game: 77,
+        refund: true,
+        description: 'Crash game interrupted: stake returned',
+      }),
+      item(8, {
+        kind: 'win',
+        amount: 12.5,
+        game: 'crash',
+        crash_game: 76,
+        description: 'Crash win (game #76)',
+      }),
+      item(7, {
+        kind: 'bet',
+        amount: -10,
+        game: 'crash',
+        crash_game: 76,
+        description: 'Crash bet (game #76)',
+      }),
+    ]);
+    renderWithApp(<HistoryList />);
+    const rows = await screen.findAllByTestId('history-item');
+    expect(within(rows[0]).getByTestId('history-game')).toHaveTextContent(
+      'Crash · game #77 · stake returned (the game was interrupted)',
+    );
+    expect(within(rows[1]).getByTestId('history-game')).toHaveTextContent('Crash · game #76');
+    expect(within(rows[2]).getByTestId('history-game')).toHaveTextContent('Crash · game #76');
+    expect(screen.queryByText(/Crash (bet|win) \(game/)).toBeNull();
+    expect(screen.queryByText('Crash game interrupted: stake returned')).toBeNull();
+  });
+
   it('pages by 20', async () => {
     const seen = answer(45, (page) => [item(page * 100)]);
     renderWithApp(<HistoryList />);

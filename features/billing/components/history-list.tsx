@@ -92,7 +92,11 @@ export function HistoryList() {
           balance: format.money(item.balance_after, item.currency),
         })}
       </span>
-      {item.game && isGameName(item.game) ? (
+      {item.game === 'crash' && item.crash_game !== undefined ? (
+        <span className="col-span-2 text-sm text-muted" data-testid="history-game">
+          {t(item.refund ? 'crashRefund' : 'crashGame', { id: item.crash_game })}
+        </span>
+      ) : item.game && isGameName(item.game) ? (
         <span className="col-span-2 text-sm text-muted" data-testid="history-game">
           {item.bet_id === undefined
             ? t(`games.${item.game}`)

@@ -9,7 +9,14 @@ import { users } from '../users/schema';
 import { adjustBalance } from '../wallet/service';
 import { startGame } from './repository';
 import { crashGames } from './schema';
-import { bustRound, createChain, placeStake, setChainSalt, settleCashout } from './service';
+import {
+  bustRound,
+  createChain,
+  placeStake,
+  refundInterruptedGames,
+  setChainSalt,
+  settleCashout,
+} from './service';
 
 // No round engine: the games are moved by hand, as the engine would move them.
 const { app, db } = await createTestApp({ crash: false });
@@ -119,5 +126,38 @@ describe('GET /crash/bets/mine', () => {
     expect((await client(app).get('/crash/bets/mine')).statusCode).toBe(401);
     expect((await client(app).get('/crash/bets/mine?limit=0', fresh.token)).statusCode).toBe(422);
     expect((await client(app).get('/crash/bets/mine?limit=51', fresh.token)).statusCode).toBe(422);
+  });
+});
+
+describe('crash in /profile/history', () => {
+  it('names the crash game of each bet, win and refund, with no games-bet id', async () => {
+    const me = await player();
+    const at = new Date();
+    await stake(me.id, games[3].id, 1_000n);
+    await startGame(db, games[3].id, pointOf(3), at);
+    await settleCashout(db, { gameId: games[3].id, userId: me.id, hundredths: 125, now: at });
+    await bustRound(db, games[3].id, at);
+    // A game left running by a stopped process: the stake comes back.
+    await stake(me.id, games[4].id, 500n);
+    await startGame(db, games[4].id, pointOf(4), at);
+    expect(await refundInterruptedGames(db, at)).toBeGreaterThanOrEqual(1);
+
+    const history = (await client(app).get('/profile/history?per_page=10', me.token)).json();
+    const crash = history.items
+      .filter((item: { game?: string }) => item.game === 'crash')
+      .map((item: Record<string, unknown>) => [
+        item.kind,
+        item.amount,
+        item.crash_game,
+        item.refund ?? false,
+        item.bet_id ?? null,
+        item.description,
+      ]);
+    expect(crash).toEqual([
+      ['win', 5, games[4].id, true, null, 'Crash game interrupted: stake returned'],
+      ['bet', -5, games[4].id, false, null, `Crash bet (game #${games[4].id})`],
+      ['win', 12.5, games[3].id, false, null, `Crash win (game #${games[3].id})`],
+      ['bet', -10, games[3].id, false, null, `Crash bet (game #${games[3].id})`],
+    ]);
   });
 });

@@ -22,6 +22,10 @@ export interface HistoryItem {
   /** A game's bet or win: the game and the bet (`GET /games/bets/{id}`). */
   game?: string;
   bet_id?: number;
+  /** A crash bet, win or refund: the crash game (its bets are not `GET /games/bets` bets). */
+  crash_game?: number;
+  /** The stake given back of a crash game cut short. */
+  refund?: true;
 }
 
 const GAME_TITLES: Record<string, string> = {
@@ -32,11 +36,15 @@ const GAME_TITLES: Record<string, string> = {
   hilo: 'Hilo',
   miner: 'Miner',
   cases: 'Case',
+  crash: 'Crash',
 };
 
 function describe(kind: string, meta: Record<string, unknown>): string | null {
   if (typeof meta.reason === 'string') return meta.reason;
   if (kind === 'deposit' && typeof meta.provider === 'string') return `Deposit (${meta.provider})`;
+  if ((kind === 'bet' || kind === 'win') && meta.game === 'crash' && typeof meta.crash_game === 'number') {
+    return `Crash ${kind === 'bet' ? 'bet' : 'win'} (game #${meta.crash_game})`;
+  }
   if ((kind === 'bet' || kind === 'win') && typeof meta.game === 'string') {
     const title = GAME_TITLES[meta.game] ?? meta.game;
     const bet = typeof meta.bet_id === 'number' ? ` #${meta.bet_id}` : '';
@@ -45,9 +53,19 @@ function describe(kind: string, meta: Record<string, unknown>): string | null {
   return null;
 }
 
-/** The game and bet of a game's ledger movement. */
-function gameOf(kind: string, meta: Record<string, unknown>): { game?: string; bet_id?: number } {
+/** The game and bet of a game's ledger movement (for crash: the crash game, and whether it was a refund). */
+function gameOf(
+  kind: string,
+  meta: Record<string, unknown>,
+): Pick<HistoryItem, 'game' | 'bet_id' | 'crash_game' | 'refund'> {
   if ((kind !== 'bet' && kind !== 'win') || typeof meta.game !== 'string') return {};
+  if (meta.game === 'crash' && typeof meta.crash_game === 'number') {
+    return {
+      game: 'crash',
+      crash_game: meta.crash_game,
+      ...(kind === 'win' && typeof meta.reason === 'string' ? { refund: true as const } : {}),
+    };
+  }
   return { game: meta.game, ...(typeof meta.bet_id === 'number' ? { bet_id: meta.bet_id } : {}) };
 }
 
