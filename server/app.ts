@@ -41,7 +41,9 @@ import { payoutRoutes, sandboxPayoutRoutes } from './modules/payouts/routes';
 import { protectionRoutes } from './modules/protection/routes';
 import { paymentProviders } from './modules/billing/providers';
 import { CrashEngine, DEFAULT_CRASH_SETTINGS, type CrashSettings } from './modules/crash/engine';
+import { FEED_TOPIC } from '@/lib/contracts/feed';
 import { crashRoutes } from './modules/crash/routes';
+import { BetFeed } from './modules/feed/feed';
 import { MemoryBus, type RealtimeBus } from './realtime/bus';
 import { realtimeRoutes } from './realtime/routes';
 import { SocketHub } from './realtime/socket';
@@ -141,9 +143,18 @@ export function buildApp({ db, config, logger, clock, senders, captcha, crash, b
     hub.close();
     await realtimeBus.close();
   });
+  const feed = new BetFeed({ db, bus: realtimeBus, log: app.log });
+  topics.provide(FEED_TOPIC, (topic) => (topic === FEED_TOPIC ? feed.snapshot() : null));
+  app.addHook('onReady', async () => {
+    await feed.start();
+  });
+  app.addHook('onClose', async () => {
+    await feed.stop();
+  });
   const context: AppContext = {
     db,
     realtime: { bus: realtimeBus, topics, hub },
+    feed,
     config,
     clock: clock ?? systemClock,
     keys: deriveKeys(resolveSecret(config)),

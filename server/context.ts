@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
 import type { CaptchaVerifier } from './modules/auth/captcha';
 import type { AuthKeys } from './modules/auth/secret';
+import type { BetFeed } from './modules/feed/feed';
 import type { Senders } from './modules/outbox/senders';
 import type { RealtimeBus } from './realtime/bus';
 import type { SocketHub } from './realtime/socket';
@@ -21,4 +22,6 @@ export interface AppContext {
   captcha: CaptchaVerifier | null;
   /** Events to every socket of every process (server/realtime): the bus, who answers for each topic, the sockets. */
   realtime: { bus: RealtimeBus; topics: TopicRegistry; hub: SocketHub };
+  /** The live bets feed: games record their settled bets in it. */
+  feed: Pick<BetFeed, 'record'>;
 }

@@ -44,7 +44,22 @@ export const gameRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   const locale = (request: FastifyRequest): MessageLocale => request.locale ?? 'en';
   const userId = (request: FastifyRequest) => requireSession(request).userId;
-  const reply = (request: FastifyRequest, result: BetResult) => toBetReply(result, locale(request));
+  const reply = (request: FastifyRequest, result: BetResult) => {
+    const { bet } = result.bet;
+    // A settled bet (not a replay, not a round still open) goes to the live feed.
+    if (!result.replayed && bet.status !== 'open') {
+      ctx.feed.record({
+        game: bet.game,
+        betId: bet.id,
+        userId: bet.userId,
+        currency: bet.currency,
+        amountMinor: bet.amountMinor,
+        payoutMinor: bet.payoutMinor,
+        at: bet.settledAt ?? bet.createdAt,
+      });
+    }
+    return toBetReply(result, locale(request));
+  };
   // Every bet's player (a round's start, an instant bet's general path): one who may not play gets a 403;
   // their session's start is what their session limit counts from (service.ts placeBet checks it).
   const player = async (request: FastifyRequest) => {
