@@ -43,3 +43,4 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
 export * from '../modules/crash/schema';
+export * from '../modules/rooms/schema';
