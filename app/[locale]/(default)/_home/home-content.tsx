@@ -3,6 +3,7 @@ import { ORIGINALS_NAV } from '@/components/layout/nav-items';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { LiveFeedSection } from '@/features/live-feed/live-feed-section';
 import { ROUTES } from '@/lib/routes';
 
 const SECTIONS = [
@@ -63,6 +64,8 @@ export async function HomeContent() {
           ))}
         </ul>
       </section>
+
+      <LiveFeedSection className="mt-10" />
     </div>
   );
 }
