@@ -66,7 +66,8 @@ export type CrashSnapshot = z.infer<typeof crashSnapshot>;
 export const crashMessage = z.discriminatedUnion('type', [
   crashSnapshot,
   z.object({ type: z.literal('betting'), game_id: z.number().int(), ends_at: z.string() }),
-  z.object({ type: z.literal('started'), game_id: z.number().int() }),
+  /** `started_at`: the server's time of multiplier 1.00 (a tick's `elapsed_ms` counts from it). */
+  z.object({ type: z.literal('started'), game_id: z.number().int(), started_at: z.string() }),
   z.object({
     type: z.literal('tick'),
     game_id: z.number().int(),

@@ -260,7 +260,7 @@ export class CrashEngine {
     }
     this.startedAt = started.startedAt!.getTime();
     this.phase = 'running';
-    this.broadcast({ type: 'started', game_id: game.id });
+    this.broadcast({ type: 'started', game_id: game.id, started_at: new Date(this.startedAt).toISOString() });
     this.schedule(Math.min(this.settings.tickMs, this.bustMs), () => this.tick());
   }
 
