@@ -43,6 +43,8 @@ import { paymentProviders } from './modules/billing/providers';
 import { CrashEngine, DEFAULT_CRASH_SETTINGS, type CrashSettings } from './modules/crash/engine';
 import { FEED_TOPIC } from '@/lib/contracts/feed';
 import { crashRoutes } from './modules/crash/routes';
+import { DEFAULT_ROOMS_SETTINGS, RoomsRuntime, type RoomsSettings } from './modules/rooms/runtime';
+import { roomsRoutes } from './modules/rooms/routes';
 import { BetFeed } from './modules/feed/feed';
 import { MemoryBus, type RealtimeBus } from './realtime/bus';
 import { realtimeRoutes } from './realtime/routes';
@@ -79,6 +81,8 @@ export interface BuildAppOptions {
   captcha?: CaptchaVerifier | null;
   /** The crash round engine's timings (tests shorten them); `false`: no engine. Default: CRASH_ENGINE. */
   crash?: Partial<CrashSettings> | false;
+  /** The rooms' timings (tests shorten them or draw by hand). Default: ROOMS_COUNTDOWN_MS, a 1 s settle job. */
+  rooms?: Partial<RoomsSettings>;
   /** The realtime events' bus. Default: this process's memory. The app closes it when it closes. */
   bus?: RealtimeBus;
 }
@@ -89,10 +93,24 @@ const crashEngines = new WeakMap<object, CrashEngine>();
 /** The crash round engine an app runs, if any (tests drive and inspect it). */
 export const crashEngineOf = (app: object): CrashEngine | undefined => crashEngines.get(app);
 
+const roomsRuntimes = new WeakMap<object, RoomsRuntime>();
+/** The rooms an app runs (tests drive their draws). */
+export const roomsOf = (app: object): RoomsRuntime | undefined => roomsRuntimes.get(app);
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the API server without listening; `main.ts` listens, tests use `app.inject`. */
-export function buildApp({ db, config, logger, clock, senders, captcha, crash, bus }: BuildAppOptions): App {
+export function buildApp({
+  db,
+  config,
+  logger,
+  clock,
+  senders,
+  captcha,
+  crash,
+  rooms,
+  bus,
+}: BuildAppOptions): App {
   const app = Fastify({
     loggerInstance: logger || pino({ level: logger === false ? 'silent' : config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -136,7 +154,8 @@ export function buildApp({ db, config, logger, clock, senders, captcha, crash, b
     maxAge: 600,
   });
 
-  const realtimeBus = bus ?? new MemoryBus((error) => app.log.warn({ err: error }, 'realtime: a listener failed'));
+  const realtimeBus =
+    bus ?? new MemoryBus((error) => app.log.warn({ err: error }, 'realtime: a listener failed'));
   const topics = new TopicRegistry();
   const hub = new SocketHub(realtimeBus, topics, app.log);
   app.addHook('onClose', async () => {
@@ -218,6 +237,15 @@ export function buildApp({ db, config, logger, clock, senders, captcha, crash, b
   void app.register(websocket, { options: { maxPayload: 4 * 1024 } });
   void app.register(realtimeRoutes, context);
   void app.register(crashRoutes, { ...context, engine });
+  // The rooms: any number of processes take stakes; each one's settle job draws due rounds (rooms/runtime.ts).
+  const roomsRuntime = new RoomsRuntime(
+    { db, clock: context.clock, log: app.log, bus: realtimeBus },
+    { ...DEFAULT_ROOMS_SETTINGS, countdownMs: config.roomsCountdownMs, ...rooms },
+  );
+  roomsRuntimes.set(app, roomsRuntime);
+  app.addHook('onReady', async () => roomsRuntime.start());
+  app.addHook('onClose', async () => roomsRuntime.stop());
+  void app.register(roomsRoutes, { ...context, rooms: roomsRuntime });
   void app.register(gameRoutes, context);
   void app.register(trafficRoutes, context);
   void app.register(supportRoutes, context);

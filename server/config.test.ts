@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       cryptomus: null,
       reconcileIntervalSeconds: 300,
       crashEngine: true,
+      roomsCountdownMs: 30_000,
       supportChat: {
         defaultApp: null,
         kzApp: null,
@@ -112,6 +113,7 @@ describe('loadConfig', () => {
       },
       reconcileIntervalSeconds: 60,
       crashEngine: true,
+      roomsCountdownMs: 30_000,
       supportChat: {
         defaultApp: { appId: 'ru_app', secret: 'ru-secret' },
         kzApp: { appId: 'kz_app', secret: null },

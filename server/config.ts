@@ -197,6 +197,11 @@ const envSchema = z.object({
    */
   CRASH_ENGINE: optional(booleanFlag.default(true)),
   /**
+   * How long a room's round still takes stakes once a second player has staked, in milliseconds (default
+   * 30000). The e2e stack shortens it; every API process on one database should use the same value.
+   */
+  ROOMS_COUNTDOWN_MS: optional(z.coerce.number().int().min(1_000).max(600_000).default(30_000)),
+  /**
    * Fault injection for crash tests, refused when NODE_ENV=production: `balance-debit` makes the process
    * exit hard right after the sandbox debit commits and before it replies.
    */
@@ -256,6 +261,8 @@ export interface Config {
   cryptomus: CryptomusConfig | null;
   reconcileIntervalSeconds: number;
   crashEngine: boolean;
+  /** The rooms' countdown (ROOMS_COUNTDOWN_MS). */
+  roomsCountdownMs: number;
   supportChat: SupportChatConfig;
 }
 
@@ -377,6 +384,7 @@ export function loadConfig(
         : null,
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     crashEngine: e.CRASH_ENGINE,
+    roomsCountdownMs: e.ROOMS_COUNTDOWN_MS,
     supportChat: {
       defaultApp: e.SUPPORT_CHAT_APP_ID
         ? { appId: e.SUPPORT_CHAT_APP_ID, secret: e.SUPPORT_CHAT_SECRET ?? null }

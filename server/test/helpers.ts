@@ -48,7 +48,7 @@ export async function createTestApp(
   options: {
     env?: Record<string, string | undefined>;
     prepare?: (app: App) => void;
-  } & Pick<BuildAppOptions, 'clock' | 'senders' | 'captcha' | 'crash'> = {},
+  } & Pick<BuildAppOptions, 'clock' | 'senders' | 'captcha' | 'crash' | 'rooms'> = {},
 ): Promise<{ app: App; db: DbHandle['db']; pool: pg.Pool; config: Config }> {
   const { db, pool } = await createTestDatabase();
   const config = testConfig(options.env);
@@ -60,6 +60,7 @@ export async function createTestApp(
     senders: options.senders,
     captcha: options.captcha,
     crash: options.crash,
+    rooms: options.rooms,
   });
   options.prepare?.(app);
   await app.ready();

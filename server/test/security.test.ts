@@ -104,6 +104,7 @@ describe('a blocked country', () => {
         'POST /api/v2/billing/payout',
         'POST /crash/bet',
         'POST /crash/cashout',
+        'POST /rooms/:room/stake',
         'POST /bonus-system/bonus-activation',
         'PUT /bonus-system/bonus-activation/cancel/:id',
         'PUT /api/v2/freeSpinsCampaigns/cancel/:id',
