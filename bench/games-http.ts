@@ -25,8 +25,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { percentile, startBenchApi, type BenchApi } from './lib/api-stack';
+import { benchKey, signUpPlayers } from './lib/players';
 import { ledgerInvariantViolations } from '../server/modules/ledger/invariants';
-import { adjustBalance } from '../server/modules/wallet/service';
 
 /** `--name VALUE` flags out of argv; the remaining arguments keep their positions. */
 function parseArgs(argv: string[]): { flags: Map<string, string>; positional: string[] } {
@@ -68,7 +68,7 @@ for (const [name, value] of [
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 30;
 
-const key = () => `b-${randomBytes(8).toString('hex')}`;
+const key = benchKey;
 const BODIES: [string, () => object][] = [
   ['/dice/bet', () => ({ amount: 1, target: 50, direction: 'over', idempotency_key: key() })],
   ['/coinflip/bet', () => ({ amount: 1, side: 'heads', idempotency_key: key() })],
@@ -376,54 +376,13 @@ async function soak(base: string, players: string[], seconds: number): Promise<v
 let api: BenchApi;
 
 /** `run(0 … count − 1)`, `size` at a time, the results in order. */
-async function inBatches<T>(count: number, size: number, run: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  for (let start = 0; start < count; start += size) {
-    const batch = Array.from({ length: Math.min(size, count - start) }, (_, k) => run(start + k));
-    results.push(...(await Promise.all(batch)));
-  }
-  return results;
-}
-
 async function main(): Promise<void> {
   api = await startBenchApi({ poolMax: 20, process: 'child' });
   const { base, db } = api;
   try {
     console.log(`API on ${base} (in ${api.where}), PostgreSQL ${api.databaseUrl}`);
 
-    // Sign-ups hash a password each (argon2): a few at a time, so that a loaded machine does not time out.
-    const players = await inBatches(PLAYERS, 5, async (i) => {
-      const response = await fetch(`${base}/api/v2/auth/register/email`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.9.${i >> 8}.${(i & 255) + 1}`,
-        },
-        body: JSON.stringify({
-          email: `bench-${i}-${randomBytes(3).toString('hex')}@example.com`,
-          password: 'correct horse 1',
-          age_confirmed: true,
-          terms_accepted: true,
-        }),
-      });
-      if (response.status !== 200) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
-      const { token } = (await response.json()) as { token: string };
-      const me = (await (
-        await fetch(`${base}/profile/user`, { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as {
-        user: { id: number };
-      };
-      await adjustBalance(db, {
-        userId: me.user.id,
-        currency: 'RUB',
-        direction: 'credit',
-        amountMinor: 100_000_000n,
-        reason: 'bench funds',
-        key: key(),
-        source: 'admin',
-      });
-      return token;
-    });
+    const players = (await signUpPlayers(base, db, PLAYERS)).map((player) => player.token);
     console.log(`${PLAYERS} players signed up and funded.`);
 
     if (SOAK !== null) {
