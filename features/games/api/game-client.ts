@@ -50,8 +50,7 @@ const clientOf = (game: FairGame) => lazyClient(GAME_SERVICE[game]);
 export const BET_RETRIES = 2;
 const betRequestConfig: AxiosRequestConfig = { retry: BET_RETRIES };
 
-async function postWithRetry(game: FairGame, path: string, body: unknown): Promise<unknown> {
-  const client = clientOf(game);
+async function postWithRetry(client: GameServiceClient, path: string, body: unknown): Promise<unknown> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       const response = await client.post(path, body, betRequestConfig);
@@ -74,9 +73,17 @@ export async function postGame<T = BetReply>(
   body: unknown,
   schema?: z.ZodType<T>,
 ): Promise<T> {
-  const reply = await postWithRetry(game, path, body);
+  const reply = await postWithRetry(clientOf(game), path, body);
   const parser = schema ?? ((await import('@/lib/contracts/games')).betReply as unknown as z.ZodType<T>);
   return parser.parse(reply);
+}
+
+/**
+ * A POST to the crash service (`/crash/bet`, `/crash/cashout`), sent again with the same body when the
+ * answer was lost (a bet keeps its idempotency key; a second cash-out pays once), parsed with `schema`.
+ */
+export async function postCrash<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  return schema.parse(await postWithRetry(crashApi(), path, body));
 }
 
 /** A GET from any game's service (`/miner/active`, `/cases?currency=`, ...), parsed with `schema`. */

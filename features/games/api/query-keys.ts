@@ -23,4 +23,6 @@ export const gameKeys = {
   crash: () => [...gameKeys.all, 'crash'] as const,
   crashFairness: () => [...gameKeys.crash(), 'fairness'] as const,
   crashHistory: (limit: number) => [...gameKeys.crash(), 'history', limit] as const,
+  /** The player's own crash bets (`GET /crash/bets/mine`), with the rest of the player's data. */
+  crashMine: () => [...gameKeys.mine(), 'crash'] as const,
 };

@@ -1,16 +1,17 @@
 import { getTranslations } from 'next-intl/server';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { OriginalsStrip } from '@/components/layout/originals-strip';
 import { PageShell } from '@/components/layout/page-shell';
-import { GameScreen } from '@/features/casino-lobby/components/game-screen';
 import { CrashFairness } from '@/features/games/crash/crash-fairness';
+import { CrashGame } from '@/features/games/crash/crash-game';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
 export const generateMetadata = pageMetadata('crash');
 
 /**
- * /games/crash: the round engine is not connected yet (the placeholder says so), but the game's fairness
- * works today: the published chain, the last games and the in-browser verifier.
+ * /games/crash: the page is static; the live round (socket, curve, bets, balance) runs in the browser,
+ * and the game's fairness section (the published chain, the last games, the verifier) sits below it.
  */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
@@ -18,7 +19,9 @@ export default async function Page(props: LocaleParams) {
   return (
     <PageShell path={ROUTES.crash} title={t('title')} description={t('description')}>
       <OriginalsStrip current={ROUTES.crash} />
-      <GameScreen game="crash" />
+      <ScopedMessages namespaces={['games.shared', 'games.crash', 'error']}>
+        <CrashGame />
+      </ScopedMessages>
       <CrashFairness />
     </PageShell>
   );
