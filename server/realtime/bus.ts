@@ -23,6 +23,11 @@ export interface RealtimeBus {
   subscribe(topic: string, listener: BusListener): () => void;
   /** Listeners in this process (all topics, or one). */
   listenerCount(topic?: string): number;
+  /**
+   * Resolves once this process receives what is published (Redis: its subscription is in place), so a
+   * module that must see its own events waits for it before it publishes. Absent: at once.
+   */
+  ready?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,8 @@ export class MemoryBus implements RealtimeBus {
   listenerCount(topic?: string): number {
     return this.local.count(topic);
   }
+
+  async ready(): Promise<void> {}
 
   async close(): Promise<void> {}
 }

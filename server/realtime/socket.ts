@@ -70,7 +70,9 @@ export class SocketHub {
       let ready = false;
       following.set(
         topic,
-        this.bus.subscribe(topic, (_message, serialized) => (ready ? send(serialized) : waiting.push(serialized))),
+        this.bus.subscribe(topic, (_message, serialized) =>
+          ready ? send(serialized) : waiting.push(serialized),
+        ),
       );
       try {
         const snapshot = await this.topics.snapshot(topic);
