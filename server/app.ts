@@ -40,13 +40,20 @@ import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
 import { payoutRoutes, sandboxPayoutRoutes } from './modules/payouts/routes';
 import { protectionRoutes } from './modules/protection/routes';
 import { paymentProviders } from './modules/billing/providers';
-import { CrashEngine, DEFAULT_CRASH_SETTINGS, type CrashSettings } from './modules/crash/engine';
+import {
+  CRASH_LEASE_KEY,
+  CrashEngine,
+  DEFAULT_CRASH_SETTINGS,
+  type CrashSettings,
+} from './modules/crash/engine';
 import { FEED_TOPIC } from '@/lib/contracts/feed';
 import { crashRoutes } from './modules/crash/routes';
 import { DEFAULT_ROOMS_SETTINGS, RoomsRuntime, type RoomsSettings } from './modules/rooms/runtime';
 import { roomsRoutes } from './modules/rooms/routes';
 import { BetFeed } from './modules/feed/feed';
 import { MemoryBus, type RealtimeBus } from './realtime/bus';
+import { RedisLease } from './realtime/lease';
+import { RedisBus } from './realtime/redis-bus';
 import { realtimeRoutes } from './realtime/routes';
 import { SocketHub } from './realtime/socket';
 import { TopicRegistry } from './realtime/topics';
@@ -83,7 +90,10 @@ export interface BuildAppOptions {
   crash?: Partial<CrashSettings> | false;
   /** The rooms' timings (tests shorten them or draw by hand). Default: ROOMS_COUNTDOWN_MS, a 1 s settle job. */
   rooms?: Partial<RoomsSettings>;
-  /** The realtime events' bus. Default: this process's memory. The app closes it when it closes. */
+  /**
+   * The realtime events' bus. Default: Redis when REDIS_URL is set (and then the crash clock's lease),
+   * else this process's memory. The app closes it when it closes.
+   */
   bus?: RealtimeBus;
 }
 
@@ -154,8 +164,11 @@ export function buildApp({
     maxAge: 600,
   });
 
+  // With REDIS_URL the processes share events (and the crash clock's lease) through Redis.
+  const redisBus = !bus && config.redisUrl ? new RedisBus(config.redisUrl, app.log) : null;
+  if (redisBus) app.log.info('realtime: events and the crash lease through Redis (REDIS_URL)');
   const realtimeBus =
-    bus ?? new MemoryBus((error) => app.log.warn({ err: error }, 'realtime: a listener failed'));
+    bus ?? redisBus ?? new MemoryBus((error) => app.log.warn({ err: error }, 'realtime: a listener failed'));
   const topics = new TopicRegistry();
   const hub = new SocketHub(realtimeBus, topics, app.log);
   app.addHook('onClose', async () => {
@@ -217,19 +230,28 @@ export function buildApp({
   void app.register(walletRoutes, context);
   void app.register(bonusRoutes, context);
   void app.register(fairRoutes, context);
-  // The crash rounds' clock (one per process; see crash/engine.ts), started once the app is ready.
+  // The crash rounds (crash/engine.ts), started once the app is ready: their clock runs here, or with
+  // REDIS_URL in whichever process holds the lease.
   const engine =
     crash === false || (crash === undefined && !config.crashEngine)
       ? null
       : new CrashEngine(
-          { db, clock: context.clock, log: app.log, bus: realtimeBus },
-          { ...DEFAULT_CRASH_SETTINGS, ...(crash || {}) },
+          {
+            db,
+            clock: context.clock,
+            log: app.log,
+            bus: realtimeBus,
+            lease: redisBus ? new RedisLease(redisBus.client, { key: CRASH_LEASE_KEY, log: app.log }) : null,
+          },
+          { ...DEFAULT_CRASH_SETTINGS, ...config.crashTimings, ...(crash || {}) },
         );
   if (engine) {
     crashEngines.set(app, engine);
     app.addHook('onReady', async () => {
       await engine.start();
     });
+    // onClose hooks run last registered first: the engine stops (and gives its lease back) before the bus
+    // closes.
     app.addHook('onClose', async () => {
       await engine.stop();
     });

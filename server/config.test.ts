@@ -29,7 +29,9 @@ describe('loadConfig', () => {
       faultExitAfterCommit: null,
       cryptomus: null,
       reconcileIntervalSeconds: 300,
+      redisUrl: null,
       crashEngine: true,
+      crashTimings: { bettingMs: 5_000, pauseMs: 3_000, tickMs: 100, idleMs: 5_000 },
       roomsCountdownMs: 30_000,
       supportChat: {
         defaultApp: null,
@@ -80,6 +82,11 @@ describe('loadConfig', () => {
       CRYPTOMUS_PAYOUT_KEY: 'payout-key',
       CRYPTOMUS_API_URL: 'https://cryptomus.test/',
       RECONCILE_INTERVAL_SECONDS: '60',
+      REDIS_URL: 'redis://:secret@redis:6379/2',
+      CRASH_BETTING_MS: '1500',
+      CRASH_PAUSE_MS: '300',
+      CRASH_TICK_MS: '50',
+      CRASH_IDLE_MS: '200',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -112,7 +119,9 @@ describe('loadConfig', () => {
         timeoutMs: 10_000,
       },
       reconcileIntervalSeconds: 60,
+      redisUrl: 'redis://:secret@redis:6379/2',
       crashEngine: true,
+      crashTimings: { bettingMs: 1_500, pauseMs: 300, tickMs: 50, idleMs: 200 },
       roomsCountdownMs: 30_000,
       supportChat: {
         defaultApp: { appId: 'ru_app', secret: 'ru-secret' },
@@ -193,6 +202,25 @@ describe('loadConfig', () => {
         FAULT_EXIT_AFTER_COMMIT: 'balance-debit',
       }),
     ).toThrow(/FAULT_EXIT_AFTER_COMMIT: not allowed/);
+  });
+
+  it('refuses a REDIS_URL that is not a redis address and crash timings out of their bounds', () => {
+    for (const env of [
+      { REDIS_URL: 'http://redis:6379' },
+      { CRASH_BETTING_MS: '999' },
+      { CRASH_BETTING_MS: '60001' },
+      { CRASH_PAUSE_MS: '50' },
+      { CRASH_TICK_MS: '151' },
+      { CRASH_TICK_MS: '19' },
+      { CRASH_IDLE_MS: '0' },
+    ]) {
+      expect(() => loadConfig({ NODE_ENV: 'test', ...env }), JSON.stringify(env)).toThrow(
+        new RegExp(`^Invalid environment:\\n  - ${Object.keys(env)[0]}:`),
+      );
+    }
+    expect(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'rediss://cache.example:6380' }).redisUrl).toBe(
+      'rediss://cache.example:6380',
+    );
   });
 
   it('names every invalid variable in one error', () => {

@@ -192,10 +192,31 @@ const envSchema = z.object({
    */
   RECONCILE_INTERVAL_SECONDS: optional(z.coerce.number().int().min(0).max(86_400).default(300)),
   /**
-   * Whether this process runs the crash rounds (default `true`). Rounds are not shared between processes
-   * yet: with several API processes on one database, set `false` on all but one.
+   * Redis (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS) shared by the API processes
+   * of one database: realtime events go through its pub/sub, and the crash rounds' clock runs in the one
+   * process holding its lease (the others follow and take bets and cash-outs; another takes over within
+   * seconds when it dies). Unset (default): one API process, events in its memory.
+   */
+  REDIS_URL: optional(
+    z
+      .string()
+      .refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), 'expected a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  /**
+   * Whether this process serves the crash rounds (default `true`): their calls, their socket, and their
+   * clock. Without REDIS_URL only one API process per database may run them (`false` on the others); with
+   * it, every process may (the lease holder runs the clock, see crash/engine.ts).
    */
   CRASH_ENGINE: optional(booleanFlag.default(true)),
+  /** Crash: the betting window before each game, in ms (default 5000; 1000 to 60000). */
+  CRASH_BETTING_MS: optional(z.coerce.number().int().min(1_000).max(60_000).default(5_000)),
+  /** Crash: the pause after a bust before the next window, in ms (default 3000; 100 to 60000). */
+  CRASH_PAUSE_MS: optional(z.coerce.number().int().min(100).max(60_000).default(3_000)),
+  /** Crash: the interval of the multiplier's ticks to spectators, in ms (default 100; 20 to 150). */
+  CRASH_TICK_MS: optional(z.coerce.number().int().min(20).max(150).default(100)),
+  /** Crash: how often to look for a playable game while there is none (no chain or salt), in ms (default 5000; 100 to 60000). */
+  CRASH_IDLE_MS: optional(z.coerce.number().int().min(100).max(60_000).default(5_000)),
   /**
    * How long a room's round still takes stakes once a second player has staked, in milliseconds (default
    * 30000). The e2e stack shortens it; every API process on one database should use the same value.
@@ -260,7 +281,11 @@ export interface Config {
   /** The Cryptomus provider, or null when its variables are not set. */
   cryptomus: CryptomusConfig | null;
   reconcileIntervalSeconds: number;
+  /** Null: one process, events in memory. */
+  redisUrl: string | null;
   crashEngine: boolean;
+  /** The crash rounds' timings (CRASH_BETTING_MS, CRASH_PAUSE_MS, CRASH_TICK_MS, CRASH_IDLE_MS). */
+  crashTimings: { bettingMs: number; pauseMs: number; tickMs: number; idleMs: number };
   /** The rooms' countdown (ROOMS_COUNTDOWN_MS). */
   roomsCountdownMs: number;
   supportChat: SupportChatConfig;
@@ -383,7 +408,14 @@ export function loadConfig(
           }
         : null,
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    redisUrl: e.REDIS_URL ?? null,
     crashEngine: e.CRASH_ENGINE,
+    crashTimings: {
+      bettingMs: e.CRASH_BETTING_MS,
+      pauseMs: e.CRASH_PAUSE_MS,
+      tickMs: e.CRASH_TICK_MS,
+      idleMs: e.CRASH_IDLE_MS,
+    },
     roomsCountdownMs: e.ROOMS_COUNTDOWN_MS,
     supportChat: {
       defaultApp: e.SUPPORT_CHAT_APP_ID

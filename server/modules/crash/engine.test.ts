@@ -13,7 +13,7 @@ import { crashMessage, type CrashMessage } from '@/lib/contracts/crash';
 import { crashPointHundredths } from '@/lib/fair/crash';
 import { crashEngineOf } from '../../app';
 import { CrashEngine, DEFAULT_CRASH_SETTINGS } from './engine';
-import { nextPendingGame } from './repository';
+import { nextPendingGame, startGame } from './repository';
 import { client, signUpByEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { assertLedgerInvariants } from '../ledger/invariants';
@@ -23,6 +23,7 @@ import { adjustBalance } from '../wallet/service';
 import { crashBets, crashGames } from './schema';
 import {
   bustRound,
+  cashOutAtClock,
   createChain,
   placeStake,
   refundInterruptedGames,
@@ -250,14 +251,7 @@ describe('crash money, exactly once', () => {
     const ids = await quickPlayers(20);
     const [game] = await db
       .insert(crashGames)
-      .values({
-        chainId: chain.id,
-        position: 1_000,
-        hash: randomBytes(32).toString('hex'),
-        status: 'running',
-        crashPoint: 200,
-        startedAt: new Date(),
-      })
+      .values({ chainId: chain.id, position: 1_000, hash: randomBytes(32).toString('hex') })
       .returning();
     for (const id of ids) {
       await placeStake(db, {
@@ -269,6 +263,7 @@ describe('crash money, exactly once', () => {
         now: new Date(),
       });
     }
+    await startGame(db, game.id, 200, new Date());
     await Promise.all([
       ...ids.map((id) =>
         settleCashout(db, { gameId: game.id, userId: id, hundredths: 150, now: new Date() }),
@@ -322,14 +317,7 @@ describe('crash money, exactly once', () => {
     const [id] = await quickPlayers(1);
     const [game] = await db
       .insert(crashGames)
-      .values({
-        chainId: chain.id,
-        position: 1_001,
-        hash: randomBytes(32).toString('hex'),
-        status: 'running',
-        crashPoint: 300,
-        startedAt: new Date(),
-      })
+      .values({ chainId: chain.id, position: 1_001, hash: randomBytes(32).toString('hex') })
       .returning();
     await placeStake(db, {
       player: { id, currency: 'RUB', sessionStartedAt: new Date() },
@@ -339,6 +327,7 @@ describe('crash money, exactly once', () => {
       key: `left-${id}`,
       now: new Date(),
     });
+    await startGame(db, game.id, 300, new Date());
     expect(await cashOf(id)).toBe(7_500n);
     expect(await refundInterruptedGames(db, new Date())).toBe(1);
     expect(await refundInterruptedGames(db, new Date())).toBe(0);
@@ -347,6 +336,109 @@ describe('crash money, exactly once', () => {
     expect(row.status).toBe('refunded');
     const [after] = await db.select().from(crashGames).where(eq(crashGames.id, game.id));
     expect(after.status).toBe('busted');
+    await assertLedgerInvariants(db);
+  });
+
+  it('takes a stake only while its game is pending: stakes racing the start are in the game or refused', async () => {
+    const ids = await quickPlayers(30);
+    const [game] = await db
+      .insert(crashGames)
+      .values({ chainId: chain.id, position: 1_002, hash: randomBytes(32).toString('hex') })
+      .returning();
+    const stake = (id: number) =>
+      placeStake(db, {
+        player: { id, currency: 'RUB', sessionStartedAt: new Date() },
+        gameId: game.id,
+        amountMinor: 1_000n,
+        autoCashout: null,
+        key: `start-race-${id}`,
+        now: new Date(),
+      });
+    const outcomes = await Promise.allSettled([
+      ...ids.slice(0, 15).map(stake),
+      startGame(db, game.id, 250, new Date()),
+      ...ids.slice(15).map(stake),
+    ]);
+    // What the clock reads once the game has started is every stake taken: none can come in after.
+    const inGame = await db.select().from(crashBets).where(eq(crashBets.gameId, game.id));
+    const taken = outcomes.filter((o, i) => i !== 15 && o.status === 'fulfilled').length;
+    expect(inGame).toHaveLength(taken);
+    for (const [i, outcome] of outcomes.entries()) {
+      if (i === 15 || outcome.status === 'fulfilled') continue;
+      expect(String(outcome.reason)).toMatch(/only before the game starts/);
+    }
+    for (const id of ids) {
+      const placed = inGame.some((bet) => bet.userId === id);
+      expect(await cashOf(id)).toBe(placed ? 9_000n : 10_000n);
+    }
+    await expect(
+      placeStake(db, {
+        player: { id: ids[0], currency: 'RUB', sessionStartedAt: new Date() },
+        gameId: game.id,
+        amountMinor: 1_000n,
+        autoCashout: null,
+        key: `start-late-${ids[0]}`,
+        now: new Date(),
+      }),
+    ).rejects.toThrow(/only before the game starts/);
+    await assertLedgerInvariants(db);
+  });
+
+  it('prices a cash-out by the clock from started_at, at the auto target if passed, never from the crash point on', async () => {
+    const ids = await quickPlayers(4);
+    const [game] = await db
+      .insert(crashGames)
+      .values({ chainId: chain.id, position: 1_003, hash: randomBytes(32).toString('hex') })
+      .returning();
+    for (const [i, id] of ids.entries()) {
+      await placeStake(db, {
+        player: { id, currency: 'RUB', sessionStartedAt: new Date() },
+        gameId: game.id,
+        amountMinor: 1_000n,
+        autoCashout: i === 1 ? 120 : null,
+        key: `clock-${id}`,
+        now: new Date(),
+      });
+    }
+    expect(await cashOutAtClock(db, { gameId: game.id, userId: ids[0], now: new Date() })).toEqual({
+      kind: 'not_running',
+    });
+    const start = new Date('2031-01-01T00:00:00Z');
+    await startGame(db, game.id, 200, start);
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    // 1.50× is reached at 6758 ms; the game busts at 2.00× (11553 ms).
+    const byHand = await cashOutAtClock(db, { gameId: game.id, userId: ids[0], now: at(6_758) });
+    expect(byHand).toMatchObject({
+      kind: 'paid',
+      settled: true,
+      bet: { cashedOutAt: 150, payoutMinor: 1_500n },
+    });
+    const again = await cashOutAtClock(db, { gameId: game.id, userId: ids[0], now: at(7_000) });
+    expect(again).toMatchObject({ kind: 'paid', settled: false, bet: { cashedOutAt: 150 } });
+    // Its auto target (1.20×) passed before the request: paid at exactly the target.
+    const auto = await cashOutAtClock(db, { gameId: game.id, userId: ids[1], now: at(6_758) });
+    expect(auto).toMatchObject({
+      kind: 'paid',
+      settled: true,
+      bet: { cashedOutAt: 120, payoutMinor: 1_200n },
+    });
+    expect(await cashOutAtClock(db, { gameId: game.id, userId: ids[2], now: at(11_553) })).toEqual({
+      kind: 'busted',
+    });
+    expect(await cashOutAtClock(db, { gameId: game.id, userId: 999_999, now: at(1_000) })).toEqual({
+      kind: 'no_bet',
+    });
+    // After the bust, even a clock that lags behind is refused.
+    await bustRound(db, game.id, new Date());
+    expect(await cashOutAtClock(db, { gameId: game.id, userId: ids[3], now: at(1_000) })).toEqual({
+      kind: 'not_running',
+    });
+    expect(
+      (await settleCashout(db, { gameId: game.id, userId: ids[3], hundredths: 110, now: new Date() }))!
+        .settled,
+    ).toBe(false);
+    const rows = await db.select().from(crashBets).where(eq(crashBets.gameId, game.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['cashed_out', 'cashed_out', 'lost', 'lost']);
     await assertLedgerInvariants(db);
   });
 });

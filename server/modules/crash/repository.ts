@@ -109,6 +109,33 @@ export async function startGame(
   return row;
 }
 
+export async function gameById(db: Executor, id: number): Promise<CrashGameRow | undefined> {
+  const [row] = await db.select().from(crashGames).where(eq(crashGames.id, id));
+  return row;
+}
+
+/**
+ * The game's row under a lock: `share` beside the stakes and cash-outs of the game (any number at once),
+ * `update` for its refund. Its start, bust and refund change the row, so they wait for the shared
+ * holders and those that come after see the game's new status (service.ts).
+ */
+export async function lockGame(
+  db: Executor,
+  id: number,
+  mode: 'share' | 'update',
+): Promise<CrashGameRow | undefined> {
+  const [row] = await db.select().from(crashGames).where(eq(crashGames.id, id)).for(mode);
+  return row;
+}
+
+export async function chainSalt(db: Executor, chainId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ salt: crashChains.salt })
+    .from(crashChains)
+    .where(eq(crashChains.id, chainId));
+  return row?.salt ?? null;
+}
+
 export async function bustGame(db: Executor, id: number, at: Date): Promise<void> {
   await db
     .update(crashGames)
@@ -116,8 +143,9 @@ export async function bustGame(db: Executor, id: number, at: Date): Promise<void
     .where(and(eq(crashGames.id, id), eq(crashGames.status, 'running')));
 }
 
+/** Games started and not busted, oldest first. */
 export function runningGames(db: Executor): Promise<CrashGameRow[]> {
-  return db.select().from(crashGames).where(eq(crashGames.status, 'running'));
+  return db.select().from(crashGames).where(eq(crashGames.status, 'running')).orderBy(asc(crashGames.id));
 }
 
 export async function insertBet(db: Executor, bet: typeof crashBets.$inferInsert): Promise<CrashBetRow> {
@@ -134,6 +162,11 @@ export async function findBetByKey(
     .select()
     .from(crashBets)
     .where(and(eq(crashBets.userId, userId), eq(crashBets.idempotencyKey, key)));
+  return row;
+}
+
+export async function betById(db: Executor, id: number): Promise<CrashBetRow | undefined> {
+  const [row] = await db.select().from(crashBets).where(eq(crashBets.id, id));
   return row;
 }
 

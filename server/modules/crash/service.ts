@@ -2,10 +2,16 @@
  * Crash (issue 16): making a chain, setting its salt, what the fairness page and the history show, and the
  * money of a round's bets (stake, cash-out, bust, refund of an interrupted game), each in one transaction
  * through the ledger. The round's clock is engine.ts.
+ *
+ * The game's row is the round's authority in the database, whichever API process takes the call: a stake
+ * and a cash-out hold it `FOR SHARE` (many at once), its start, bust and refund change it (so they wait for
+ * those, and those that come after see the new status). A stake is therefore taken only while the game is
+ * pending, and a cash-out paid only while it runs and before its crash point, never after the bust.
+ * Locks follow the ledger's order (ledger/service.ts): the game row, then the bet row, then the money.
  */
 import { randomBytes } from 'node:crypto';
 import type { CrashFairness, CrashHistory, CrashMyBets } from '@/lib/contracts/crash';
-import { previousGameHash } from '@/lib/fair/crash';
+import { msToReach, multiplierAtHundredths, previousGameHash } from '@/lib/fair/crash';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import type { Currency } from '@/lib/constants/currencies';
@@ -147,9 +153,11 @@ const cashAfter = (result: { balances: Map<number, bigint> }, cashId: number) =>
   result.balances.get(cashId) ?? 0n;
 
 /**
- * A player's stake in the game in its betting window: the player's limits (session, loss) checked under
- * their money lock, the stake from their cash to the house, the bet recorded; one bet per player and game.
- * The same key again answers the same bet; 422 for a second bet in the game or too little money.
+ * A player's stake in the game in its betting window: the game still pending (under its row's shared lock,
+ * so its start waits for this stake and no stake comes after it), the player's limits (session, loss)
+ * checked under their money lock, the stake from their cash to the house, the bet recorded; one bet per
+ * player and game. The same key again answers the same bet; 422 once the game started, for a second bet in
+ * the game, or for too little money.
  */
 export async function placeStake(
   db: Executor,
@@ -178,6 +186,10 @@ export async function placeStake(
         balanceMinor: await userBalanceMinor(tx, player.id, player.currency, 'cash'),
         replayed: true,
       };
+    }
+    const game = await repository.lockGame(tx, input.gameId, 'share');
+    if (game?.status !== 'pending') {
+      throw ValidationError.field('amount', 'betting_closed', 'Bets are taken only before the game starts.');
     }
     // The player's limits, under their money lock (which also orders their bets).
     await checkBet(tx, {
@@ -226,91 +238,159 @@ export async function placeStake(
   });
 }
 
+type Settlement = { bet: repository.CrashBetRow; settled: boolean; balanceMinor: bigint };
+
 /**
- * Cashes a player's bet out at `hundredths`, once: only a bet still in the game is paid (the row locked;
- * the bust marks the others lost in its own transaction), its payout from the house to the player's cash
- * (`crash-win:<id>`). `settled: false` when it was no longer in the game.
+ * Cashes a player's bet out at `hundredths` (the round's clock: an auto cash-out at its target, the
+ * maximum-profit cash-out), once: only a bet still in a running game is paid (the game row shared, the bet
+ * row locked; the bust marks the others lost in its own transaction), its payout from the house to the
+ * player's cash (`crash-win:<id>`). `settled: false` when it was no longer in the game.
  */
 export async function settleCashout(
   db: Executor,
   input: { gameId: number; userId: number; hundredths: number; now: Date },
-): Promise<{ bet: repository.CrashBetRow; settled: boolean; balanceMinor: bigint } | undefined> {
+): Promise<Settlement | undefined> {
   return runTransaction(db, async (tx) => {
+    const game = await repository.lockGame(tx, input.gameId, 'share');
     const bet = await repository.lockBetOf(tx, input.gameId, input.userId);
     if (!bet) return undefined;
-    const currency = bet.currency as Currency;
-    if (bet.status !== 'active')
-      return { bet, settled: false, balanceMinor: await userBalanceMinor(tx, bet.userId, currency, 'cash') };
-    const payout = (bet.amountMinor * BigInt(input.hundredths)) / 100n;
-    const cash = await userAccount(tx, bet.userId, currency, 'cash');
-    const win = await transfer(tx, {
-      idempotencyKey: `crash-win:${bet.id}`,
-      kind: 'win',
-      reference: `crash-game:${bet.gameId}`,
-      entries: [
-        { account: await gameHouseAccount(tx, bet.userId, currency), amountMinor: -payout },
-        { account: cash, amountMinor: payout },
-      ],
-      meta: { game: 'crash', crash_game: bet.gameId, bet_id: bet.id, multiplier: input.hundredths / 100 },
-    });
-    await recordPayout(tx, { userId: bet.userId, currency, payoutMinor: payout, now: input.now });
-    const settled = await repository.updateBet(tx, bet.id, {
-      status: 'cashed_out',
-      cashedOutAt: input.hundredths,
-      payoutMinor: payout,
-      settleTransferId: win.transferId,
-      settledAt: input.now,
-    });
-    return { bet: settled, settled: true, balanceMinor: cashAfter(win, cash.id) };
+    if (bet.status !== 'active' || game?.status !== 'running') return unpaid(tx, bet);
+    return payBet(tx, bet, input.hundredths, input.now);
   });
 }
 
-/** The bust: the bets still in the game are lost, the game is over (its hash may now be shown). */
+export type ClockCashout =
+  | { kind: 'not_running' }
+  | { kind: 'busted' }
+  | { kind: 'no_bet' }
+  | { kind: 'not_in_game'; bet: repository.CrashBetRow }
+  | ({ kind: 'paid' } & Settlement);
+
+/**
+ * A player's cash-out by hand, priced by the clock of the process that takes it: the multiplier of
+ * `now − started_at` (the game's row, under its shared lock), or the bet's auto target if that came first;
+ * refused from the game's crash point on (stored at its start, from its hash and the chain's salt) and once
+ * the game is over. Any API process may take it: the one that runs the round needs no word of it first.
+ * A bet already cashed out answers as it is (`settled: false`).
+ */
+export async function cashOutAtClock(
+  db: Executor,
+  input: { gameId: number; userId: number; now: Date },
+): Promise<ClockCashout> {
+  return runTransaction(db, async (tx): Promise<ClockCashout> => {
+    const game = await repository.lockGame(tx, input.gameId, 'share');
+    if (!game || game.startedAt === null || game.crashPoint === null) return { kind: 'not_running' };
+    const elapsed = input.now.getTime() - game.startedAt.getTime();
+    if (elapsed >= msToReach(game.crashPoint)) return { kind: 'busted' };
+    if (game.status !== 'running') return { kind: 'not_running' };
+    const bet = await repository.lockBetOf(tx, input.gameId, input.userId);
+    if (!bet) return { kind: 'no_bet' };
+    if (bet.status === 'cashed_out') return { kind: 'paid', ...(await unpaid(tx, bet)) };
+    if (bet.status !== 'active') return { kind: 'not_in_game', bet };
+    const reached = multiplierAtHundredths(elapsed);
+    const at = bet.autoCashout !== null && bet.autoCashout <= reached ? bet.autoCashout : reached;
+    return { kind: 'paid', ...(await payBet(tx, bet, at, input.now)) };
+  });
+}
+
+async function unpaid(tx: Executor, bet: repository.CrashBetRow): Promise<Settlement> {
+  return {
+    bet,
+    settled: false,
+    balanceMinor: await userBalanceMinor(tx, bet.userId, bet.currency as Currency, 'cash'),
+  };
+}
+
+/** Pays an active bet (its row locked by the caller) at `hundredths`. */
+async function payBet(
+  tx: Executor,
+  bet: repository.CrashBetRow,
+  hundredths: number,
+  now: Date,
+): Promise<Settlement> {
+  const currency = bet.currency as Currency;
+  const payout = (bet.amountMinor * BigInt(hundredths)) / 100n;
+  const cash = await userAccount(tx, bet.userId, currency, 'cash');
+  const win = await transfer(tx, {
+    idempotencyKey: `crash-win:${bet.id}`,
+    kind: 'win',
+    reference: `crash-game:${bet.gameId}`,
+    entries: [
+      { account: await gameHouseAccount(tx, bet.userId, currency), amountMinor: -payout },
+      { account: cash, amountMinor: payout },
+    ],
+    meta: { game: 'crash', crash_game: bet.gameId, bet_id: bet.id, multiplier: hundredths / 100 },
+  });
+  await recordPayout(tx, { userId: bet.userId, currency, payoutMinor: payout, now });
+  const settled = await repository.updateBet(tx, bet.id, {
+    status: 'cashed_out',
+    cashedOutAt: hundredths,
+    payoutMinor: payout,
+    settleTransferId: win.transferId,
+    settledAt: now,
+  });
+  return { bet: settled, settled: true, balanceMinor: cashAfter(win, cash.id) };
+}
+
+/**
+ * The bust: the game is over (its hash may now be shown; its row changed first, so a cash-out waiting for it
+ * finds it over), and the bets still in it are lost.
+ */
 export function bustRound(db: Executor, gameId: number, now: Date): Promise<repository.CrashBetRow[]> {
   return runTransaction(db, async (tx) => {
-    const lost = await repository.loseActiveBets(tx, gameId, now);
     await repository.bustGame(tx, gameId, now);
-    return lost;
+    return repository.loseActiveBets(tx, gameId, now);
   });
 }
 
 /**
- * A game left running by a process that stopped (no round clock runs it any more): every bet still in it
- * gets its stake back (`crash-refund:<id>`), and the game ends. Run when a process takes the rounds over.
+ * Games left running by a process that stopped (no round clock runs them any more): see refundGame. Run
+ * when a lone process takes the rounds over at its start.
  */
 export async function refundInterruptedGames(db: Executor, now: Date): Promise<number> {
   let refunded = 0;
-  for (const game of await repository.runningGames(db)) {
-    await runTransaction(db, async (tx) => {
-      for (const bet of await repository.activeBetsOf(tx, game.id)) {
-        const currency = bet.currency as Currency;
-        await lockUserMoney(tx, bet.userId);
-        const back = await transfer(tx, {
-          idempotencyKey: `crash-refund:${bet.id}`,
-          kind: 'win',
-          reference: `crash-game:${game.id}`,
-          entries: [
-            { account: await gameHouseAccount(tx, bet.userId, currency), amountMinor: -bet.amountMinor },
-            { account: await userAccount(tx, bet.userId, currency, 'cash'), amountMinor: bet.amountMinor },
-          ],
-          meta: {
-            game: 'crash',
-            crash_game: game.id,
-            bet_id: bet.id,
-            reason: 'Crash game interrupted: stake returned',
-          },
-        });
-        await recordPayout(tx, { userId: bet.userId, currency, payoutMinor: bet.amountMinor, now });
-        await repository.updateBet(tx, bet.id, {
-          status: 'refunded',
-          payoutMinor: bet.amountMinor,
-          settleTransferId: back.transferId,
-          settledAt: now,
-        });
-        refunded += 1;
-      }
-      await repository.bustGame(tx, game.id, now);
-    });
-  }
+  for (const game of await repository.runningGames(db)) refunded += await refundGame(db, game.id, now);
   return refunded;
+}
+
+/**
+ * Ends a running game that no clock will finish: every bet still in it gets its stake back
+ * (`crash-refund:<id>`), and the game ends (busted, its hash shown). Once: a game no longer running is left
+ * alone. Answers how many bets were refunded.
+ */
+export async function refundGame(db: Executor, gameId: number, now: Date): Promise<number> {
+  return runTransaction(db, async (tx) => {
+    let refunded = 0;
+    const game = await repository.lockGame(tx, gameId, 'update');
+    if (game?.status !== 'running') return 0;
+    for (const bet of await repository.activeBetsOf(tx, game.id)) {
+      const currency = bet.currency as Currency;
+      await lockUserMoney(tx, bet.userId);
+      const back = await transfer(tx, {
+        idempotencyKey: `crash-refund:${bet.id}`,
+        kind: 'win',
+        reference: `crash-game:${game.id}`,
+        entries: [
+          { account: await gameHouseAccount(tx, bet.userId, currency), amountMinor: -bet.amountMinor },
+          { account: await userAccount(tx, bet.userId, currency, 'cash'), amountMinor: bet.amountMinor },
+        ],
+        meta: {
+          game: 'crash',
+          crash_game: game.id,
+          bet_id: bet.id,
+          reason: 'Crash game interrupted: stake returned',
+        },
+      });
+      await recordPayout(tx, { userId: bet.userId, currency, payoutMinor: bet.amountMinor, now });
+      await repository.updateBet(tx, bet.id, {
+        status: 'refunded',
+        payoutMinor: bet.amountMinor,
+        settleTransferId: back.transferId,
+        settledAt: now,
+      });
+      refunded += 1;
+    }
+    await repository.bustGame(tx, game.id, now);
+    return refunded;
+  });
 }
