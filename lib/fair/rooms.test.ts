@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isRoomSeed,
+  parseRoomStakesMessage,
   roomDraw,
   roomSeedHash,
   roomStakesMessage,
@@ -87,6 +88,16 @@ describe('the rooms draw (lib/fair/rooms)', () => {
     expect(roomWinnerIndex(stakes, 100n)).toBe(1);
     expect(roomWinnerIndex(stakes, 150n)).toBe(2);
     expect(() => roomWinnerIndex(stakes, 151n)).toThrow();
+  });
+
+  it('reads a typed stakes message back, spaces allowed, and refuses anything else', () => {
+    expect(parseRoomStakesMessage('41:3:100, 42:5:10000,43:3:250')).toEqual([
+      stake(41, 3, 100),
+      stake(42, 5, 10_000),
+      stake(43, 3, 250),
+    ]);
+    for (const bad of ['', '1:2', '1:2:0', '1:2:3,', 'a:2:3', '1:2:3.5'])
+      expect(parseRoomStakesMessage(bad)).toBeNull();
   });
 
   it('refuses a seed that is not 64 lowercase hex characters, and empty or non-positive stakes', () => {

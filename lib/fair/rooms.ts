@@ -106,3 +106,19 @@ export function roomDraw(seed: string, stakes: readonly RoomDrawStake[]): RoomDr
     winnerIndex: roomWinnerIndex(stakes, ticket),
   };
 }
+
+const STAKE_ENTRY = /^(\d{1,15}):(\d{1,15}):(\d{1,18})$/;
+
+/** A stakes message typed or pasted by a player, back into stakes; null when it is not one. */
+export function parseRoomStakesMessage(text: string): RoomDrawStake[] | null {
+  const entries = text.replace(/\s+/g, '').split(',');
+  const stakes: RoomDrawStake[] = [];
+  for (const entry of entries) {
+    const match = STAKE_ENTRY.exec(entry);
+    if (!match) return null;
+    const amountMinor = BigInt(match[3]!);
+    if (amountMinor <= 0n) return null;
+    stakes.push({ id: Number(match[1]), userId: Number(match[2]), amountMinor });
+  }
+  return stakes.length > 0 ? stakes : null;
+}

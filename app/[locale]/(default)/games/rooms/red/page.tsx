@@ -1,17 +1,25 @@
 import { getTranslations } from 'next-intl/server';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { PageShell } from '@/components/layout/page-shell';
-import { RoomScreen } from '@/features/casino-lobby/components/room-screen';
+import { RoomFairness } from '@/features/games/rooms/room-fairness';
+import { RoomGame } from '@/features/games/rooms/room-game';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
 export const generateMetadata = pageMetadata('roomRed');
 
+/** /games/rooms/red: the live round, the stake form, and the room's provably fair section. */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
   const t = await getTranslations('pages.roomRed');
   return (
     <PageShell path={ROUTES.roomRed} title={t('title')} description={t('description')}>
-      <RoomScreen room="red" />
+      <ScopedMessages
+        namespaces={['rooms.room', 'rooms.rules', 'rooms.form', 'rooms.errors', 'games.shared', 'error']}
+      >
+        <RoomGame room="red" />
+      </ScopedMessages>
+      <RoomFairness room="red" />
     </PageShell>
   );
 }
