@@ -241,6 +241,7 @@ export function buildApp({
             clock: context.clock,
             log: app.log,
             bus: realtimeBus,
+            feed,
             lease: redisBus ? new RedisLease(redisBus.client, { key: CRASH_LEASE_KEY, log: app.log }) : null,
           },
           { ...DEFAULT_CRASH_SETTINGS, ...config.crashTimings, ...(crash || {}) },

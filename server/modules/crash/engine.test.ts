@@ -145,6 +145,13 @@ describe('a crash round', () => {
     const carol = await fundedPlayer();
     const watcher = listen();
     const spectator = listen();
+    const feed = new WebSocket(`ws://${base}/socket?topics=feed`);
+    sockets.push(feed);
+    const feedItems: Array<{ id: string; game: string; payout: number; multiplier: number }> = [];
+    feed.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'bets') feedItems.push(...message.items);
+    });
     await watcher.next('snapshot');
     await spectator.next('snapshot');
     expect(watcher.messages[0]).toMatchObject({ phase: 'idle', game_id: null });
@@ -208,6 +215,12 @@ describe('a crash round', () => {
     expect(seen.map((m) => (m.type === 'cashout' ? m.bet.cashed_out_at : null)).sort()).toEqual(
       [at, 1.1].sort(),
     );
+    // Both cash-outs reached the live bets feed, once each.
+    await expect.poll(() => feedItems.filter((item) => item.game === 'crash').length).toBe(2);
+    expect(feedItems.find((item) => item.id === `crash:${bobBet.id}`)).toMatchObject({
+      payout: 220,
+      multiplier: 1.1,
+    });
     // The game is in the history now, with its hash.
     const history = (await client(app).get('/crash/history')).json();
     expect(history.items[0]).toMatchObject({ id: gameId, hash: game.hash, crash_point: point / 100 });

@@ -38,6 +38,7 @@ import type { Executor } from '../../db/client';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import type { RealtimeBus } from '../../realtime/bus';
+import type { BetFeed } from '../feed/feed';
 import type { LeaderLease } from '../../realtime/lease';
 import { minorToMajor } from '../ledger/service';
 import * as repository from './repository';
@@ -148,6 +149,8 @@ export class CrashEngine {
       bus: RealtimeBus;
       /** With REDIS_URL: the lease whose holder runs the clock. Absent: this process runs it. */
       lease?: LeaderLease | null;
+      /** The live bets feed, told of each bet this process settles (a cash-out, or lost at the bust). */
+      feed?: Pick<BetFeed, 'record'>;
     },
     private readonly settings: CrashSettings = DEFAULT_CRASH_SETTINGS,
   ) {}
@@ -302,6 +305,7 @@ export class CrashEngine {
     if (outcome.settled) {
       if (known) known.row = outcome.bet;
       this.broadcast({ type: 'cashout', game_id: gameId, bet: view(live) });
+      this.toFeed(outcome.bet);
     }
     return { bet: view(live), balance: minorToMajor(outcome.balanceMinor) };
   }
@@ -675,7 +679,21 @@ export class CrashEngine {
     });
     if (!result) return;
     live.row = result.bet;
-    if (result.settled) this.broadcast({ type: 'cashout', game_id: round.game.id, bet: view(live) });
+    if (!result.settled) return;
+    this.broadcast({ type: 'cashout', game_id: round.game.id, bet: view(live) });
+    this.toFeed(result.bet);
+  }
+
+  private toFeed(row: repository.CrashBetRow): void {
+    this.deps.feed?.record({
+      game: 'crash',
+      betId: row.id,
+      userId: row.userId,
+      currency: row.currency as Currency,
+      amountMinor: row.amountMinor,
+      payoutMinor: row.status === 'cashed_out' ? row.payoutMinor : 0n,
+      at: row.settledAt ?? this.now(),
+    });
   }
 
   private async bust(round: Round, elapsed: number, generation: number): Promise<void> {
@@ -683,6 +701,7 @@ export class CrashEngine {
     for (const row of lost) {
       const live = round.bets.get(row.id);
       if (live) live.row = row;
+      this.toFeed(row);
     }
     round.phase = 'busted';
     this.broadcast({
