@@ -37,9 +37,17 @@ describe('the Content-Security-Policy', () => {
     expect(csp['default-src']).toEqual(["'self'"]);
   });
 
-  it('lets the page connect only to this origin, the API and the chat', () => {
+  it('lets the page connect only to this origin, the API (its realtime hub too) and the chat', () => {
     const csp = parse(contentSecurityPolicy(base));
-    expect(csp['connect-src']).toEqual(["'self'", 'https://api.aurum.example', 'https://chat.example']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://api.aurum.example',
+      'wss://api.aurum.example',
+      'https://chat.example',
+    ]);
+    expect(
+      parse(contentSecurityPolicy({ ...base, apiOrigins: ['http://localhost:4000'] }))['connect-src'],
+    ).toEqual(["'self'", 'http://localhost:4000', 'ws://localhost:4000', 'https://chat.example']);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://api.aurum.example', 'https://chat.example']);
   });
 
@@ -146,6 +154,7 @@ describe('the security headers', () => {
     expect(parse(csp)['connect-src']).toEqual([
       "'self'",
       'https://api.aurum.example',
+      'wss://api.aurum.example',
       'https://chat.example',
     ]);
     expect(rules[0].headers.map(({ key }) => key)).toEqual(

@@ -186,6 +186,9 @@ export interface CspConfig {
   development: boolean;
 }
 
+/** The WebSocket origin of an http(s) origin: `https://api.site.com` → `wss://api.site.com`. */
+const socketOrigin = (origin: string) => origin.replace(/^http(s?):/i, 'ws$1:');
+
 /** The Content-Security-Policy header value. */
 export function contentSecurityPolicy(config: CspConfig): string {
   const extra = (directive: CspDirective) => [
@@ -201,7 +204,12 @@ export function contentSecurityPolicy(config: CspConfig): string {
     ['style-src', ["'self'", "'unsafe-inline'", ...extra('style-src')]],
     ['img-src', ["'self'", 'data:', ...config.apiOrigins, ...extra('img-src')]],
     ['font-src', ["'self'", ...extra('font-src')]],
-    ['connect-src', ["'self'", ...config.apiOrigins, ...extra('connect-src')]],
+    // The API's realtime hub (lib/realtime) is a WebSocket on the same addresses: ws(s) is a scheme of its
+    // own for CSP, so `http://api` alone would block `ws://api/socket`.
+    [
+      'connect-src',
+      ["'self'", ...config.apiOrigins, ...config.apiOrigins.map(socketOrigin), ...extra('connect-src')],
+    ],
     ['media-src', ["'self'", ...extra('media-src')]],
     ['frame-src', extra('frame-src')],
     ['worker-src', ["'self'"]],
