@@ -73,6 +73,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the API tests.
       RATE_LIMIT_ENABLED: 'false',
+      // A rooms round draws 5 s after its second player stakes (30 s by default), so a journey waits little.
+      ROOMS_COUNTDOWN_MS: '5000',
       // Two chat apps, so the Kazakhstan variant can be told apart. The host never resolves: the journeys
       // that need the provider serve its script themselves (tests/e2e/support-chat.spec.ts).
       SUPPORT_CHAT_APP_ID: 'e2e_ru',

@@ -284,6 +284,19 @@ describe('a round', () => {
       const won = player.id === drawn.winner!.user_id ? 66.5 : 0;
       expect(await cashBalance(app, player.token)).toBe(before.get(player.id)! + won);
     }
+    // The winner's statement names the room and the round.
+    const winner = [first, second, hidden].find((player) => player.id === drawn.winner!.user_id)!;
+    const statement = (await api(app, winner.token).get('/profile/history')).json() as {
+      items: { kind: string; amount: number; description: string }[];
+    };
+    expect(statement.items[0]).toMatchObject({
+      kind: 'win',
+      amount: 66.5,
+      description: `Room yellow: win (round #${roundId})`,
+    });
+    expect(
+      statement.items.some((item) => item.description === `Room yellow: stake (round #${roundId})`),
+    ).toBe(true);
     // The next round is open with a new seed committed.
     const next = await state('yellow');
     expect(next.round.id).not.toBe(roundId);

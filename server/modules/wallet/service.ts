@@ -45,6 +45,9 @@ function describe(kind: string, meta: Record<string, unknown>): string | null {
   if ((kind === 'bet' || kind === 'win') && meta.game === 'crash' && typeof meta.crash_game === 'number') {
     return `Crash ${kind === 'bet' ? 'bet' : 'win'} (game #${meta.crash_game})`;
   }
+  if ((kind === 'bet' || kind === 'win') && meta.game === 'rooms' && typeof meta.room_round === 'number') {
+    return `Room ${String(meta.room)}: ${kind === 'bet' ? 'stake' : 'win'} (round #${meta.room_round})`;
+  }
   if ((kind === 'bet' || kind === 'win') && typeof meta.game === 'string') {
     const title = GAME_TITLES[meta.game] ?? meta.game;
     const bet = typeof meta.bet_id === 'number' ? ` #${meta.bet_id}` : '';
