@@ -34,8 +34,8 @@ test('crash: the fairness section shows the chain as the API publishes it and ve
   const pending = trackApiRequests(page);
   await gotoHydrated(page, '/en/games/crash');
 
-  // The game itself still says it takes no bets; the section sits below it.
-  await expect(page.getByText('This game does not accept bets yet.')).toBeVisible();
+  // The live game comes first; the section sits below it.
+  await expect(page.getByTestId('game-crash')).toBeVisible();
   const section = page.getByTestId('crash-fairness');
   await expect(section.getByRole('heading', { level: 2, name: 'Provably fair' })).toBeVisible();
   await expect(section.getByRole('heading', { name: 'How it works' })).toBeVisible();
