@@ -44,14 +44,14 @@ export function CrashHistoryStrip() {
         <p className="text-xs text-muted">{history.isPending ? '' : t('empty')}</p>
       ) : (
         <ol
-          className="flex h-8 min-w-0 flex-1 flex-wrap gap-1.5 overflow-hidden"
+          className="flex h-7 min-w-0 flex-1 flex-wrap gap-x-1.5 gap-y-4 overflow-hidden"
           aria-label={t('title')}
           data-testid="crash-strip"
         >
           {points.map((game) => (
             <li
               key={game.id}
-              className={`rounded-lg bg-panel-2 px-2 py-1 text-xs font-semibold tabular-nums ${TONE_CLASS[crashPointTone(game.crash_point)]}`}
+              className={`h-7 rounded-lg bg-panel-2 px-2 text-xs leading-7 font-semibold tabular-nums ${TONE_CLASS[crashPointTone(game.crash_point)]}`}
               data-testid="crash-strip-point"
               data-game-id={game.id}
             >
