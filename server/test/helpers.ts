@@ -42,7 +42,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
 
 /**
  * A built app (not listening; use `app.inject`) on a fresh test database. `prepare` may register
- * test-only routes before the app is ready.
+ * test-only routes before the app is ready. The crash engine (and its routes) only with `crash` or
+ * `env.CRASH_ENGINE`.
  */
 export async function createTestApp(
   options: {
@@ -59,7 +60,9 @@ export async function createTestApp(
     clock: options.clock,
     senders: options.senders,
     captcha: options.captcha,
-    crash: options.crash,
+    // No crash rounds unless the test asks (CRASH_ENGINE or `crash`): a seeded database has a playable
+    // chain, and rounds played beside a test only load the machine.
+    crash: options.crash ?? (options.env?.CRASH_ENGINE === undefined ? false : undefined),
     rooms: options.rooms,
   });
   options.prepare?.(app);

@@ -25,6 +25,7 @@ const guarded: string[] = [];
 /** Behind one proxy on loopback (TRUST_PROXY=127.0.0.1), like the other server tests. */
 const { app, db } = await createTestApp({
   clock,
+  crash: {},
   env: { SANDBOX_PAYMENT_SECRET: SANDBOX_SECRET },
   prepare: (instance) =>
     instance.addHook('onRoute', (route) => {
