@@ -262,7 +262,7 @@ export function buildApp({
   void app.register(crashRoutes, { ...context, engine });
   // The rooms: any number of processes take stakes; each one's settle job draws due rounds (rooms/runtime.ts).
   const roomsRuntime = new RoomsRuntime(
-    { db, clock: context.clock, log: app.log, bus: realtimeBus },
+    { db, clock: context.clock, log: app.log, bus: realtimeBus, feed },
     { ...DEFAULT_ROOMS_SETTINGS, countdownMs: config.roomsCountdownMs, ...rooms },
   );
   roomsRuntimes.set(app, roomsRuntime);

@@ -18,6 +18,7 @@ import {
   roomStateReply,
   type RoomRound,
 } from '@/lib/contracts/rooms';
+import type { FeedItem } from '@/lib/contracts/feed';
 import { roomDraw } from '@/lib/fair/rooms';
 import { buildApp, roomsOf } from '../../app';
 import { manualClock } from '../../lib/clock';
@@ -265,6 +266,8 @@ describe('a round', () => {
     await watcher.next('rooms:yellow:RUB', 'snapshot');
     const before = new Map<number, number>();
     for (const player of [first, second, hidden]) before.set(player.id, await cashBalance(app, player.token));
+    const feed: FeedItem[] = [];
+    const leave = bus.subscribe('feed', (message) => feed.push(...(message.items as FeedItem[])));
 
     const settled = await Promise.all([roomsOf(app)!.settleNow(), roomsOf(other)!.settleNow()]);
     const drawnRounds = settled.flat().filter((s) => s.drawn.id === roundId);
@@ -310,6 +313,16 @@ describe('a round', () => {
       round: { id: next.round.id, seed_hash: next.round.seed_hash },
     });
     expect(watcher.messages.filter((m) => m.type === 'drawn')).toHaveLength(1);
+    // The live bets feed got each player of the round once (all their stakes), from the process that drew.
+    await expect.poll(() => feed.filter((item) => item.game === 'rooms').length, { timeout: 3_000 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    leave();
+    const fed = feed.filter((item) => item.game === 'rooms');
+    expect(fed).toHaveLength(3);
+    const winnerItem = fed.find((item) => item.payout > 0)!;
+    expect(winnerItem.payout).toBe(66.5);
+    expect(fed.map((item) => item.amount).reduce((a, b) => a + b, 0)).toBe(70);
+    expect(fed.filter((item) => item.player === null)).toHaveLength(1);
     await assertLedgerInvariants(db);
   });
 

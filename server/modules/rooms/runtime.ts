@@ -18,7 +18,9 @@ import { isRoomName, ROOM_COUNTDOWN_MS, ROOMS_TOPIC, roomTopic, type RoomName } 
 import type { RoomRound } from '@/lib/contracts/rooms';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { toMinorUnits } from '@/lib/money';
 import type { RealtimeBus, RealtimeMessage } from '../../realtime/bus';
+import type { BetFeed } from '../feed/feed';
 import { minorToMajor } from '../ledger/service';
 import {
   lobby,
@@ -57,7 +59,14 @@ export class RoomsRuntime {
   private stopped = false;
 
   constructor(
-    private readonly deps: { db: Executor; clock: Clock; log: FastifyBaseLogger; bus: RealtimeBus },
+    private readonly deps: {
+      db: Executor;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      bus: RealtimeBus;
+      /** The live bets feed: each player of a drawn round, their stakes and what they won. */
+      feed?: Pick<BetFeed, 'record'>;
+    },
     readonly settings: RoomsSettings = DEFAULT_ROOMS_SETTINGS,
   ) {}
 
@@ -166,6 +175,7 @@ export class RoomsRuntime {
   }
 
   private announce({ drawn, opened }: SettledRound): void {
+    this.toFeed(drawn);
     this.publish(drawn.room, drawn.currency, {
       type: 'drawn',
       room: drawn.room,
@@ -178,6 +188,29 @@ export class RoomsRuntime {
       currency: opened.currency,
       round: opened,
     });
+  }
+
+  /** One feed entry per player of the round: their stakes together, the payout for the winner. */
+  private toFeed(drawn: RoomRound): void {
+    const byPlayer = new Map<number, { firstStake: number; amountMinor: bigint }>();
+    for (const stake of drawn.stakes) {
+      const entry = byPlayer.get(stake.user_id);
+      const amountMinor = BigInt(toMinorUnits(stake.amount));
+      if (entry) entry.amountMinor += amountMinor;
+      else byPlayer.set(stake.user_id, { firstStake: stake.id, amountMinor });
+    }
+    for (const [userId, entry] of byPlayer) {
+      const won = drawn.winner?.user_id === userId;
+      this.deps.feed?.record({
+        game: 'rooms',
+        betId: entry.firstStake,
+        userId,
+        currency: drawn.currency,
+        amountMinor: entry.amountMinor,
+        payoutMinor: won ? BigInt(toMinorUnits(drawn.winner!.payout)) : 0n,
+        at: new Date(drawn.drawn_at ?? this.now()),
+      });
+    }
   }
 
   private publish(
