@@ -12,6 +12,8 @@ import { createTestApp } from '../../test/helpers';
 import { listAudit } from '../audit/service';
 import { tokenFamilies } from '../auth/schema';
 import { activeBonusesOf } from '../bonuses/service';
+import { nextPendingGame } from '../crash/repository';
+import { createChain, placeStake, setChainSalt } from '../crash/service';
 import { fairSeedPairs } from '../fair/schema';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { users } from '../users/schema';
@@ -581,7 +583,7 @@ describe('session limit', () => {
 
 describe('GET /api/v2/profile/session', () => {
   it("answers the session's start, minutes played, net result since it started, the interval and the limit", async () => {
-    const { token, email } = await player(1_000);
+    const { token, email, userId } = await player(1_000);
     const started = clock();
     await putLimit(token, 'reality_check_minutes', 10);
     await putLimit(token, 'session_minutes', 60);
@@ -591,6 +593,24 @@ describe('GET /api/v2/profile/session', () => {
     const login = await client(app).post('/api/v2/auth/login/email/password', { email, password: PASSWORD });
     const second = login.json().token as string;
     expect((await spin(second)).statusCode).toBe(200);
+    // A room stake and a crash bet count too (the crash bet's game never runs here: its stake counts).
+    const roomStake = await client(app).post(
+      '/rooms/red/stake',
+      { amount: 2, idempotency_key: key() },
+      second,
+    );
+    expect(roomStake.statusCode, roomStake.body).toBe(200);
+    await createChain(db, { length: 3, now: clock() });
+    await setChainSalt(db, { salt: `salt-${key()}`, now: clock() });
+    const game = await nextPendingGame(db);
+    await placeStake(db, {
+      player: { id: userId, currency: 'RUB', sessionStartedAt: clock() },
+      gameId: game!.game.id,
+      amountMinor: 400n,
+      autoCashout: null,
+      key: key(),
+      now: clock(),
+    });
     clock.advance(5 * 60_000);
 
     const first = await client(app).get('/api/v2/profile/session', token);
@@ -599,7 +619,7 @@ describe('GET /api/v2/profile/session', () => {
       started_at: started.toISOString(),
       now: clock().toISOString(),
       minutes_played: 6,
-      net_result: -3,
+      net_result: -9,
       currency: 'RUB',
       reality_check_minutes: 10,
       session_minutes: 60,
@@ -611,7 +631,7 @@ describe('GET /api/v2/profile/session', () => {
     ).toMatchObject({
       started_at: new Date(started.getTime() + 60_000).toISOString(),
       minutes_played: 5,
-      net_result: -1,
+      net_result: -7,
     });
     expect((await client(app).get('/api/v2/profile/session')).statusCode).toBe(401);
   });

@@ -1,6 +1,8 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { gameBets } from '../../db/schema';
+import { crashBets } from '../crash/schema';
+import { roomRounds, roomStakes } from '../rooms/schema';
 import { users } from '../users/schema';
 import { playerLimits, playerLossDays } from './schema';
 
@@ -116,24 +118,46 @@ export async function clearLossDays(db: Executor, userId: number): Promise<void>
 }
 
 /**
- * Payouts minus stakes (minor units) of the player's in-house game bets in `currency` placed since
- * `since` (games' table, read through db/schema.ts). An open round counts its stake.
+ * Payouts minus stakes (minor units) of the player's in-house games in `currency` since `since`: the
+ * provably fair games' bets (an open round counts its stake), crash bets (a refunded one nets nothing, an
+ * active one counts its stake) and room stakes with the pots they won.
  */
 export async function netResultSince(
   db: Executor,
   input: { userId: number; currency: string; since: Date },
 ): Promise<bigint> {
-  const [row] = await db
-    .select({
-      net: sql<string>`coalesce(sum(${gameBets.payoutMinor} - ${gameBets.amountMinor}), 0)`,
-    })
-    .from(gameBets)
-    .where(
-      and(
-        eq(gameBets.userId, input.userId),
-        eq(gameBets.currency, input.currency as (typeof gameBets.$inferSelect)['currency']),
-        gte(gameBets.createdAt, input.since),
+  const { userId, currency, since } = input;
+  const [games, crash, rooms] = await Promise.all([
+    db
+      .select({ net: sql<string>`coalesce(sum(${gameBets.payoutMinor} - ${gameBets.amountMinor}), 0)` })
+      .from(gameBets)
+      .where(
+        and(
+          eq(gameBets.userId, userId),
+          eq(gameBets.currency, currency as (typeof gameBets.$inferSelect)['currency']),
+          gte(gameBets.createdAt, since),
+        ),
       ),
-    );
-  return BigInt(row?.net ?? 0);
+    db
+      .select({ net: sql<string>`coalesce(sum(${crashBets.payoutMinor} - ${crashBets.amountMinor}), 0)` })
+      .from(crashBets)
+      .where(
+        and(
+          eq(crashBets.userId, userId),
+          eq(crashBets.currency, currency),
+          gte(crashBets.createdAt, since),
+          ne(crashBets.status, 'refunded'),
+        ),
+      ),
+    db.execute<{ net: string }>(sql`
+      WITH mine AS (
+        SELECT s.round_id, sum(s.amount_minor) AS staked
+        FROM ${roomStakes} s JOIN ${roomRounds} r ON r.id = s.round_id
+        WHERE s.user_id = ${userId} AND s.created_at >= ${since} AND r.currency = ${currency}
+        GROUP BY s.round_id
+      )
+      SELECT coalesce(sum(CASE WHEN r.winner_user_id = ${userId} THEN r.payout_minor ELSE 0 END - mine.staked), 0)::text AS net
+      FROM mine JOIN ${roomRounds} r ON r.id = mine.round_id`),
+  ]);
+  return BigInt(games[0]?.net ?? 0) + BigInt(crash[0]?.net ?? 0) + BigInt(rooms.rows[0]?.net ?? 0);
 }
