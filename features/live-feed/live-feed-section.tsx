@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
-import { LiveFeed } from './live-feed';
+import { LiveFeedLoader } from './live-feed-loader';
 
 /** The live bets section of the home page and the game pages: its heading in the server HTML, the table live. */
 export async function LiveFeedSection({ className = '' }: { className?: string }) {
@@ -14,7 +14,7 @@ export async function LiveFeedSection({ className = '' }: { className?: string }
         {t('title')}
       </h2>
       <ScopedMessages namespaces={['liveFeed', 'history.games']}>
-        <LiveFeed />
+        <LiveFeedLoader />
       </ScopedMessages>
     </section>
   );

@@ -2,11 +2,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FeedItem } from '@/lib/contracts/feed';
+import { feedMessage, type FeedItem } from '@/lib/contracts/feed';
 import type { RealtimeEvent } from '@/lib/realtime/connection';
 import ru from '@/messages/ru.json';
 import { renderWithApp } from '@/tests/utils/render-with-app';
-import { applyFeedEvent, EMPTY_FEED } from './feed-state';
+import { applyFeedEvent, checkFeedMessage, EMPTY_FEED } from './feed-state';
 import { LiveFeed } from './live-feed';
 
 const followed: Array<{ topic: string | null; onEvent: (event: RealtimeEvent) => void }> = [];
@@ -37,6 +37,32 @@ const snapshot = (bets: FeedItem[], big: FeedItem[] = []): RealtimeEvent => ({
   big_wins: big,
 });
 const bets = (items: FeedItem[]): RealtimeEvent => ({ topic: 'feed', type: 'bets', items });
+
+describe('the feed check without zod', () => {
+  it('accepts and refuses the same messages as the contract', () => {
+    const samples: unknown[] = [
+      snapshot([item(1), item(2, { player: null })], [item(3, { multiplier: 20 })]),
+      bets([item(4)]),
+      bets([]),
+      { ...bets([item(5)]), extra: 1 },
+      bets([{ ...item(6), currency: 'GBP' }]),
+      bets([{ ...item(7), player: 7 }]),
+      { topic: 'feed', type: 'bets' },
+      { topic: 'crash', type: 'bets', items: [] },
+      snapshot([item(8)]).bets,
+      null,
+    ];
+    for (const sample of samples) {
+      let checked = true;
+      try {
+        checkFeedMessage(sample);
+      } catch {
+        checked = false;
+      }
+      expect(checked, JSON.stringify(sample)).toBe(feedMessage.safeParse(sample).success);
+    }
+  });
+});
 
 describe('the feed state', () => {
   it('takes the snapshot, then puts new bets first (each once) and big wins in their list', () => {

@@ -1,7 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { FEED_TOPIC } from '@/lib/constants/feed';
 import type { FeedItem } from '@/lib/contracts/feed';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useRealtimeTopic } from '@/lib/realtime/use-topic';
@@ -14,38 +15,17 @@ type Tab = (typeof TABS)[number];
 export const FEED_ROWS = 10;
 
 /**
- * The live feed of bets and big wins (the realtime topic `feed`), following it only once the section
- * comes near the screen (it sits below the game or the lobby: the page loads and paints without it).
+ * The live feed of bets and big wins (the realtime topic `feed`), while mounted. LiveFeedLoader mounts it
+ * (and loads its code) once the section nears the screen.
  */
 export function LiveFeed() {
   const t = useTranslations('liveFeed');
   const games = useTranslations('history.games');
   const format = useFormat();
-  const root = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
   const [tab, setTab] = useState<Tab>('bets');
   const [feed, setFeed] = useState<FeedState>(EMPTY_FEED);
 
-  useEffect(() => {
-    const node = root.current;
-    if (!node || typeof IntersectionObserver === 'undefined') {
-      setVisible(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-
-  const state = useRealtimeTopic('general', visible ? 'feed' : null, (event: RealtimeEvent) =>
+  const state = useRealtimeTopic('general', FEED_TOPIC, (event: RealtimeEvent) =>
     setFeed((current) => applyFeedEvent(current, event, FEED_ROWS)),
   );
 
@@ -53,7 +33,7 @@ export function LiveFeed() {
   const gameName = (game: string) => (games.has(game as 'dice') ? games(game as 'dice') : game);
 
   return (
-    <div ref={root} data-testid="live-feed">
+    <div data-testid="live-feed">
       <div role="tablist" aria-label={t('tabs')} className="mb-3 flex gap-2">
         {TABS.map((name) => (
           <button

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/constants/currencies';
+import { BIG_WIN_MULTIPLIER, FEED_TOPIC } from '@/lib/constants/feed';
 
 /**
  * The live bets feed (issue 16): the latest settled bets of every game and the big wins, on the realtime
@@ -7,10 +8,7 @@ import { CURRENCIES } from '@/lib/constants/currencies';
  * appears with `player: null`, shown as "Hidden".
  */
 
-/** A bet that paid at least this multiple of its amount is a big win. */
-export const BIG_WIN_MULTIPLIER = 10;
-
-export const FEED_TOPIC = 'feed';
+export { BIG_WIN_MULTIPLIER, FEED_TOPIC };
 
 export const feedItem = z.object({
   /** Unique across games: `<game>:<bet id>`. */
