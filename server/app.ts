@@ -66,6 +66,7 @@ import { routeCollector } from './modules/openapi/document';
 import { openApiRoutes } from './modules/openapi/routes';
 import { trafficRoutes } from './modules/traffic/routes';
 import { supportRoutes } from './modules/support/routes';
+import { aggregatorRoutes } from './modules/aggregator/routes';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -270,6 +271,8 @@ export function buildApp({
   app.addHook('onClose', async () => roomsRuntime.stop());
   void app.register(roomsRoutes, { ...context, rooms: roomsRuntime });
   void app.register(gameRoutes, context);
+  // The game aggregator's seamless-wallet calls (signed; not the player's: never geo-guarded).
+  void app.register(aggregatorRoutes, context);
   void app.register(trafficRoutes, context);
   void app.register(supportRoutes, context);
   void app.register(openApiRoutes, { routes: collector.routes });

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       rateLimitEnabled: true,
       sandboxPaymentSecret: null,
       faultExitAfterCommit: null,
+      aggregator: { secret: null, publicKey: null, unitsPerMajor: 100_000 },
       cryptomus: null,
       reconcileIntervalSeconds: 300,
       redisUrl: null,
@@ -87,6 +89,8 @@ describe('loadConfig', () => {
       CRASH_PAUSE_MS: '300',
       CRASH_TICK_MS: '50',
       CRASH_IDLE_MS: '200',
+      AGGREGATOR_SECRET: 'a'.repeat(32),
+      AGGREGATOR_CURRENCY_UNITS: '100',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -109,6 +113,7 @@ describe('loadConfig', () => {
       rateLimitEnabled: false,
       sandboxPaymentSecret: null,
       faultExitAfterCommit: null,
+      aggregator: { secret: 'a'.repeat(32), publicKey: null, unitsPerMajor: 100 },
       cryptomus: {
         merchantId: 'merchant-uuid',
         paymentKey: 'payment-key',
@@ -221,6 +226,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'rediss://cache.example:6380' }).redisUrl).toBe(
       'rediss://cache.example:6380',
     );
+  });
+
+  it('takes the aggregator’s RSA public key in PEM (with \\n for line breaks) and units that are a multiple of 100', () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const escaped = pem.trim().replaceAll('\n', '\\n');
+    expect(loadConfig({ NODE_ENV: 'test', AGGREGATOR_PUBLIC_KEY: escaped }).aggregator.publicKey).toBe(
+      pem.trim(),
+    );
+    for (const env of [
+      { AGGREGATOR_PUBLIC_KEY: 'not a key' },
+      { AGGREGATOR_CURRENCY_UNITS: '150' },
+      { AGGREGATOR_CURRENCY_UNITS: '0' },
+      { AGGREGATOR_SECRET: 'short' },
+    ]) {
+      expect(() => loadConfig({ NODE_ENV: 'test', ...env }), JSON.stringify(env)).toThrow(ConfigError);
+    }
   });
 
   it('names every invalid variable in one error', () => {

@@ -1,5 +1,7 @@
+import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { HUB88_UNITS_PER_MAJOR, unitsPerMinor } from '@/lib/contracts/aggregator';
 
 /** An unset or empty variable (`FOO=` in an env file) counts as absent and takes its default. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -173,6 +175,40 @@ const envSchema = z.object({
    */
   SANDBOX_PAYMENT_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
   /**
+   * HMAC-SHA256 key (at least 32 characters) of the game aggregator's signed wallet calls
+   * (`X-Hub88-Signature`, base64, over the raw body; server/modules/aggregator). Unset outside production:
+   * derived from the JWT secret; unset in production without AGGREGATOR_PUBLIC_KEY: every call is refused.
+   */
+  AGGREGATOR_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * The aggregator's RSA public key (PEM; `\n` may stand for the line breaks). Set: its calls are checked
+   * as RSA-SHA256 signatures (as Hub88 signs) instead of the HMAC.
+   */
+  AGGREGATOR_PUBLIC_KEY: optional(
+    z
+      .string()
+      .transform((v) => v.replace(/\\n/g, '\n').trim())
+      .refine((pem) => {
+        try {
+          return createPublicKey(pem).asymmetricKeyType === 'rsa';
+        } catch {
+          return false;
+        }
+      }, 'expected an RSA public key in PEM')
+      .optional(),
+  ),
+  /**
+   * The aggregator's amount units per major unit of a currency (default 100000, Hub88's: $3.56 is 356000);
+   * a multiple of 100, so that every minor unit is a whole number of them.
+   */
+  AGGREGATOR_CURRENCY_UNITS: optional(
+    z.coerce
+      .number()
+      .int()
+      .refine((v) => unitsPerMinor(v) !== null, 'expected a positive multiple of 100')
+      .default(HUB88_UNITS_PER_MAJOR),
+  ),
+  /**
    * Cryptomus (https://doc.cryptomus.com), the real payment provider: set the merchant's UUID and its
    * payment API key to take deposits on Cryptomus's hosted page; the payout API key to pay withdrawals.
    * Webhooks come to `<API_PUBLIC_URL>/billing/webhooks/cryptomus`, so API_PUBLIC_URL is required with them.
@@ -276,6 +312,8 @@ export interface Config {
   rateLimitEnabled: boolean;
   /** Webhook key of the sandbox payment provider, or null to derive it from the JWT secret. */
   sandboxPaymentSecret: string | null;
+  /** The game aggregator's wallet calls (server/modules/aggregator). */
+  aggregator: AggregatorConfig;
   /** Crash-test fault switch (never in production). */
   faultExitAfterCommit: 'balance-debit' | null;
   /** The Cryptomus provider, or null when its variables are not set. */
@@ -289,6 +327,15 @@ export interface Config {
   /** The rooms' countdown (ROOMS_COUNTDOWN_MS). */
   roomsCountdownMs: number;
   supportChat: SupportChatConfig;
+}
+
+export interface AggregatorConfig {
+  /** HMAC key of its calls; null: derived from the JWT secret outside production, none in production. */
+  secret: string | null;
+  /** Its RSA public key (PEM): when set, calls are checked as RSA-SHA256 signatures. */
+  publicKey: string | null;
+  /** Its amount units per major unit (a multiple of 100). */
+  unitsPerMajor: number;
 }
 
 export interface CryptomusConfig {
@@ -395,6 +442,12 @@ export function loadConfig(
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? null,
     faultExitAfterCommit: e.FAULT_EXIT_AFTER_COMMIT ?? null,
+    aggregator: {
+      secret: e.AGGREGATOR_SECRET ?? null,
+      publicKey: e.AGGREGATOR_PUBLIC_KEY ?? null,
+      unitsPerMajor: e.AGGREGATOR_CURRENCY_UNITS,
+    },
+
     cryptomus:
       e.CRYPTOMUS_MERCHANT_ID && e.CRYPTOMUS_PAYMENT_KEY && e.API_PUBLIC_URL
         ? {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FAIR_GAMES } from '@/lib/contracts/games';
 import {
   rouletteHedged,
+  SLOTS_WAGER_WEIGHT_PERCENT,
   WAGER_GAMES,
   WAGER_MAX_WIN_CHANCE_PERCENT,
   WAGER_WEIGHT_PERCENT,
@@ -125,5 +126,16 @@ describe('wagering rules', () => {
       12,
     );
     expect(counted({ game: 'miner', stakeMinor: 1_000n, mines: 3, tilesOpened: 5 })).toBe(200n);
+  });
+
+  it('counts a bet in a provider’s game (slots) in full, its chance unknown and never excluded', () => {
+    expect(wagerContribution({ game: 'slots', stakeMinor: 1_234n })).toEqual({
+      stakeMinor: 1_234n,
+      countedMinor: 1_234n,
+      weightPercent: SLOTS_WAGER_WEIGHT_PERCENT,
+      winChance: null,
+      excluded: null,
+    });
+    expect(SLOTS_WAGER_WEIGHT_PERCENT).toBe(100);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * How much of a real-money bet of the provably fair games counts towards a bonus's wagering requirement
+ * How much of a real-money bet of the provably fair games, or of the aggregator's providers' games
+ * (`slots`, {@link SLOTS_WAGER_WEIGHT_PERCENT}), counts towards a bonus's wagering requirement
  * (wager × bonus). One module, pure: the API server applies it to every bet (bonuses/service.ts
  * `recordWager`) and the bonus pages show the same table and exclusions.
  *
@@ -44,6 +45,13 @@ export const WAGER_WEIGHT_PERCENT: Readonly<Record<FairGame, number>> = {
   cases: 100,
 };
 
+/**
+ * The share a bet in a game of the aggregator's providers (issue 17: slots and live tables) counts, in
+ * percent. Their chance to pay back the stake is the provider's and unknown here, so the win-chance rule
+ * does not apply to them.
+ */
+export const SLOTS_WAGER_WEIGHT_PERCENT = 100;
+
 /** A bet more likely than this (in percent) to pay back at least its stake counts nothing. */
 export const WAGER_MAX_WIN_CHANCE_PERCENT = 80;
 
@@ -86,7 +94,9 @@ export type WageredBet =
       /** The round's cards; each after the first carries the guess made on the card before it. */
       cards: readonly { rank: number; guess: 'higher' | 'lower' | 'skip' | null }[];
     }
-  | { game: 'miner'; stakeMinor: bigint; mines: number; tilesOpened: number };
+  | { game: 'miner'; stakeMinor: bigint; mines: number; tilesOpened: number }
+  /** A real-money bet in a game of the aggregator's providers. */
+  | { game: 'slots'; stakeMinor: bigint };
 
 export type WagerExclusion = 'hedged' | 'win_chance';
 
@@ -95,8 +105,8 @@ export interface WagerContribution {
   /** What counts towards the wagering requirement. */
   countedMinor: bigint;
   weightPercent: number;
-  /** The chance (0–1) that the bet pays back at least its stake. */
-  winChance: number;
+  /** The chance (0–1) that the bet pays back at least its stake; null when unknown here (slots). */
+  winChance: number | null;
   /** Why nothing counts, or null. */
   excluded: WagerExclusion | null;
 }
@@ -115,9 +125,11 @@ function kenoMatchChance(picks: number, matches: number): number {
   );
 }
 
-/** The chance (0–1) that the bet pays back at least its stake. */
-export function winChance(bet: WageredBet): number {
+/** The chance (0–1) that the bet pays back at least its stake; null for a provider's game (unknown). */
+export function winChance(bet: WageredBet): number | null {
   switch (bet.game) {
+    case 'slots':
+      return null;
     case 'dice':
       return diceWinningOutcomes(bet.target, bet.direction) / DICE_OUTCOMES;
     case 'coinflip':
@@ -174,12 +186,12 @@ export function rouletteHedged(chips: readonly { type: RouletteBetType }[]): boo
 /** What a bet counts towards wagering (see the module comment). */
 export function wagerContribution(bet: WageredBet): WagerContribution {
   const stakeMinor = stakeOf(bet);
-  const weightPercent = WAGER_WEIGHT_PERCENT[bet.game];
+  const weightPercent = bet.game === 'slots' ? SLOTS_WAGER_WEIGHT_PERCENT : WAGER_WEIGHT_PERCENT[bet.game];
   const chance = winChance(bet);
   const excluded: WagerExclusion | null =
     bet.game === 'roulette' && rouletteHedged(bet.chips)
       ? 'hedged'
-      : chance * 100 > WAGER_MAX_WIN_CHANCE_PERCENT + 1e-9
+      : chance !== null && chance * 100 > WAGER_MAX_WIN_CHANCE_PERCENT + 1e-9
         ? 'win_chance'
         : null;
   const countedMinor = excluded || stakeMinor <= 0n ? 0n : (stakeMinor * BigInt(weightPercent)) / 100n;

@@ -88,8 +88,13 @@ export const historyReply = z.object({
       bet_id: z.number().int().optional(),
       /** A crash movement: the crash game (crash bets are not `GET /games/bets` bets, so no `bet_id`). */
       crash_game: z.number().int().optional(),
-      /** A crash stake given back because its game was cut short. */
+      /** A stake given back: a crash game cut short, or an aggregator's bet rolled back. */
       refund: z.literal(true).optional(),
+      /** A movement of a game of the aggregator's providers (slots, live tables): its game code and round. */
+      slot_game: z.string().optional(),
+      slot_round: z.string().optional(),
+      /** A free round's win in such a game. */
+      free: z.literal(true).optional(),
     }),
   ),
   page: z.number().int(),

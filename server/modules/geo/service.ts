@@ -21,3 +21,5 @@ export const blockCountry = repository.upsertBlockedCountry;
 export const unblockCountry = repository.deleteBlockedCountry;
 export const listBlockedCountries = repository.listBlockedCountries;
 export const lockBlockedCountry = repository.lockBlockedCountry;
+/** Whether the operator blocked the country (read now, not through the guard's cache). */
+export const isCountryBlocked = repository.isCountryBlocked;

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { gameBets } from '../../db/schema';
+import { aggregatorTransactions } from '../aggregator/schema';
 import { crashBets } from '../crash/schema';
 import { roomRounds, roomStakes } from '../rooms/schema';
 import { users } from '../users/schema';
@@ -120,14 +121,15 @@ export async function clearLossDays(db: Executor, userId: number): Promise<void>
 /**
  * Payouts minus stakes (minor units) of the player's in-house games in `currency` since `since`: the
  * provably fair games' bets (an open round counts its stake), crash bets (a refunded one nets nothing, an
- * active one counts its stake) and room stakes with the pots they won.
+ * active one counts its stake), room stakes with the pots they won, and the aggregator's games (their wins
+ * less the stakes of real-money bets not rolled back).
  */
 export async function netResultSince(
   db: Executor,
   input: { userId: number; currency: string; since: Date },
 ): Promise<bigint> {
   const { userId, currency, since } = input;
-  const [games, crash, rooms] = await Promise.all([
+  const [games, crash, rooms, aggregator] = await Promise.all([
     db
       .select({ net: sql<string>`coalesce(sum(${gameBets.payoutMinor} - ${gameBets.amountMinor}), 0)` })
       .from(gameBets)
@@ -158,6 +160,28 @@ export async function netResultSince(
       )
       SELECT coalesce(sum(CASE WHEN r.winner_user_id = ${userId} THEN r.payout_minor ELSE 0 END - mine.staked), 0)::text AS net
       FROM mine JOIN ${roomRounds} r ON r.id = mine.round_id`),
+    // The aggregator's games: wins less the stakes of the real-money bets not rolled back.
+    db
+      .select({
+        net: sql<string>`coalesce(sum(CASE
+          WHEN ${aggregatorTransactions.kind} = 'win' THEN ${aggregatorTransactions.amountMinor}
+          WHEN ${aggregatorTransactions.kind} = 'bet' AND ${aggregatorTransactions.status} = 'accepted'
+            AND NOT ${aggregatorTransactions.isFree} THEN -${aggregatorTransactions.amountMinor}
+          ELSE 0 END), 0)`,
+      })
+      .from(aggregatorTransactions)
+      .where(
+        and(
+          eq(aggregatorTransactions.userId, userId),
+          eq(aggregatorTransactions.currency, currency),
+          gte(aggregatorTransactions.createdAt, since),
+        ),
+      ),
   ]);
-  return BigInt(games[0]?.net ?? 0) + BigInt(crash[0]?.net ?? 0) + BigInt(rooms.rows[0]?.net ?? 0);
+  return (
+    BigInt(games[0]?.net ?? 0) +
+    BigInt(crash[0]?.net ?? 0) +
+    BigInt(rooms.rows[0]?.net ?? 0) +
+    BigInt(aggregator[0]?.net ?? 0)
+  );
 }

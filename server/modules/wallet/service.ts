@@ -24,8 +24,13 @@ export interface HistoryItem {
   bet_id?: number;
   /** A crash bet, win or refund: the crash game (its bets are not `GET /games/bets` bets). */
   crash_game?: number;
-  /** The stake given back of a crash game cut short. */
+  /** The stake given back of a crash game cut short, or of an aggregator's bet rolled back. */
   refund?: true;
+  /** A bet, win or stake back in a game of the aggregator's providers: the game's code and the round. */
+  slot_game?: string;
+  slot_round?: string;
+  /** A free round's win (aggregator). */
+  free?: true;
 }
 
 const GAME_TITLES: Record<string, string> = {
@@ -45,6 +50,15 @@ function describe(kind: string, meta: Record<string, unknown>): string | null {
   if ((kind === 'bet' || kind === 'win') && meta.game === 'crash' && typeof meta.crash_game === 'number') {
     return `Crash ${kind === 'bet' ? 'bet' : 'win'} (game #${meta.crash_game})`;
   }
+  if (
+    (kind === 'bet' || kind === 'win') &&
+    meta.game === 'aggregator' &&
+    typeof meta.game_code === 'string'
+  ) {
+    const what =
+      kind === 'bet' ? 'bet' : meta.refund ? 'stake returned' : meta.free ? 'free round win' : 'win';
+    return `Slot ${meta.game_code}: ${what} (round ${String(meta.round)})`;
+  }
   if ((kind === 'bet' || kind === 'win') && meta.game === 'rooms' && typeof meta.room_round === 'number') {
     return `Room ${String(meta.room)}: ${kind === 'bet' ? 'stake' : 'win'} (round #${meta.room_round})`;
   }
@@ -56,12 +70,23 @@ function describe(kind: string, meta: Record<string, unknown>): string | null {
   return null;
 }
 
-/** The game and bet of a game's ledger movement (for crash: the crash game, and whether it was a refund). */
+/**
+ * The game and bet of a game's ledger movement (for crash: the crash game, and whether it was a refund;
+ * for the aggregator's games: the game's code and round, a rollback's stake back, a free round's win).
+ */
 function gameOf(
   kind: string,
   meta: Record<string, unknown>,
-): Pick<HistoryItem, 'game' | 'bet_id' | 'crash_game' | 'refund'> {
+): Pick<HistoryItem, 'game' | 'bet_id' | 'crash_game' | 'refund' | 'slot_game' | 'slot_round' | 'free'> {
   if ((kind !== 'bet' && kind !== 'win') || typeof meta.game !== 'string') return {};
+  if (meta.game === 'aggregator' && typeof meta.game_code === 'string') {
+    return {
+      slot_game: meta.game_code,
+      slot_round: String(meta.round),
+      ...(kind === 'win' && meta.refund === true ? { refund: true as const } : {}),
+      ...(kind === 'win' && meta.free === true ? { free: true as const } : {}),
+    };
+  }
   if (meta.game === 'crash' && typeof meta.crash_game === 'number') {
     return {
       game: 'crash',
