@@ -120,6 +120,50 @@ describe('HistoryList', () => {
     expect(screen.queryByText('Crash game interrupted: stake returned')).toBeNull();
   });
 
+  it('names the game code and round of a slot bet, win, free-round win and stake returned, translated', async () => {
+    answer(4, () => [
+      item(14, {
+        kind: 'win',
+        amount: 1,
+        slot_game: 'studio-fruits',
+        slot_round: 'R-78',
+        refund: true,
+        description: 'Slot studio-fruits: stake returned (round R-78)',
+      }),
+      item(13, {
+        kind: 'win',
+        amount: 2.5,
+        slot_game: 'studio-fruits',
+        slot_round: 'R-77',
+        free: true,
+        description: 'Slot studio-fruits: free round win (round R-77)',
+      }),
+      item(12, {
+        kind: 'win',
+        amount: 5,
+        slot_game: 'studio-fruits',
+        slot_round: 'R-76',
+        description: 'Slot studio-fruits: win (round R-76)',
+      }),
+      item(11, {
+        kind: 'bet',
+        amount: -2,
+        slot_game: 'studio-fruits',
+        slot_round: 'R-76',
+        description: 'Slot studio-fruits: bet (round R-76)',
+      }),
+    ]);
+    renderWithApp(<HistoryList />);
+    const rows = await screen.findAllByTestId('history-item');
+    expect(rows.map((row) => within(row).getByTestId('history-game').textContent)).toEqual([
+      'studio-fruits · round R-78 · stake returned',
+      'studio-fruits · round R-77 · free round',
+      'studio-fruits · round R-76',
+      'studio-fruits · round R-76',
+    ]);
+    expect(screen.queryByText(/^Slot studio-fruits/)).toBeNull();
+  });
+
   it('pages by 20', async () => {
     const seen = answer(45, (page) => [item(page * 100)]);
     renderWithApp(<HistoryList />);

@@ -96,6 +96,13 @@ export function HistoryList() {
         <span className="col-span-2 text-sm text-muted" data-testid="history-game">
           {t(item.refund ? 'crashRefund' : 'crashGame', { id: item.crash_game })}
         </span>
+      ) : item.slot_game !== undefined ? (
+        <span className="col-span-2 text-sm text-muted" data-testid="history-game">
+          {t(item.refund ? 'slotRefund' : item.free ? 'slotFreeWin' : 'slotRound', {
+            game: item.slot_game,
+            round: item.slot_round ?? '',
+          })}
+        </span>
       ) : item.game && isGameName(item.game) ? (
         <span className="col-span-2 text-sm text-muted" data-testid="history-game">
           {item.bet_id === undefined

@@ -48,6 +48,7 @@ describe('WageringRules', () => {
       ['Keno', '20%'],
       ['Hilo', '20%'],
       ['Miner', '20%'],
+      ['Slots and live games', '100%'],
     ]);
     expect(
       within(section)
@@ -93,6 +94,6 @@ describe('the bonus pages show the wagering rules', () => {
     act(() => useSessionStore.setState({ token: 't', isLoggedIn: true, user: testUser }));
     renderWithApp(<ProfileBonuses />);
     const section = await screen.findByRole('region', { name: 'How bets count towards wagering' });
-    expect(rowsOf(section)).toHaveLength(7);
+    expect(rowsOf(section)).toHaveLength(8);
   });
 });

@@ -2,12 +2,18 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { WAGER_GAMES, WAGER_MAX_WIN_CHANCE_PERCENT, WAGER_WEIGHT_PERCENT } from '@/lib/bonuses/wagering';
+import {
+  SLOTS_WAGER_WEIGHT_PERCENT,
+  WAGER_GAMES,
+  WAGER_MAX_WIN_CHANCE_PERCENT,
+  WAGER_WEIGHT_PERCENT,
+} from '@/lib/bonuses/wagering';
 import { useFormat } from '@/lib/i18n/use-format';
 
 /**
  * How bets count towards a bonus's wagering (lib/bonuses/wagering.ts, the rules the API server applies):
- * the share of the stake each game counts, and the bets that count nothing. On /bonuses,
+ * the share of the stake each game counts (the in-house games, then the providers' slots and live games),
+ * and the bets that count nothing. On /bonuses,
  * /welcome-pack and /profile/bonuses.
  */
 export function WageringRules() {
@@ -44,6 +50,14 @@ export function WageringRules() {
               </td>
             </tr>
           ))}
+          <tr className="border-t border-line">
+            <th scope="row" className="py-1 text-left font-normal">
+              {t('games.slots')}
+            </th>
+            <td className="py-1 text-right font-semibold tabular-nums">
+              {percent(SLOTS_WAGER_WEIGHT_PERCENT)}
+            </td>
+          </tr>
         </tbody>
       </table>
       <h3 className="text-sm font-semibold">{t('exclusionsTitle')}</h3>
