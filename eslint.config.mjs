@@ -61,14 +61,24 @@ export default defineConfig([
               from: ['./app', './components', './features'],
               message: 'The API server may import lib/ only.',
             },
+            {
+              target: './studio',
+              from: ['./app', './components', './features', './server', './bench'],
+              message: 'The game studio is a provider of its own: it may import lib/ only.',
+            },
+            {
+              target: ['./lib', './components', './features', './app'],
+              from: './studio',
+              message: 'The web never imports the game studio: it speaks to it through the aggregator API.',
+            },
           ],
         },
       ],
     },
   },
   {
-    // No import cycles among the web's files nor among the API server's.
-    files: [...WEB_FILES, 'server/**/*.ts'],
+    // No import cycles among the web's files, the API server's nor the studio's.
+    files: [...WEB_FILES, 'server/**/*.ts', 'studio/**/*.ts'],
     rules: {
       'import/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
     },

@@ -25,6 +25,17 @@ export default defineConfig({
         },
       },
       {
+        // The studio's game math (studio/games): pure functions, no database, so no global setup.
+        extends: true,
+        test: {
+          name: 'studio',
+          environment: 'node',
+          include: ['studio/**/*.test.ts'],
+          exclude: ['node_modules/**'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'server',
