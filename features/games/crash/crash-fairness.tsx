@@ -1,7 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
-import { CrashFairnessTools } from './crash-fairness-tools';
-import { PublishedChain } from './published-chain';
+import { DeferredCrashFairnessTools, DeferredPublishedChain } from './crash-fairness-deferred';
 
 const STEPS = ['chain', 'published', 'salt', 'formula', 'edge'] as const;
 
@@ -9,7 +8,8 @@ const STEPS = ['chain', 'published', 'salt', 'formula', 'edge'] as const;
  * Crash's "Provably fair" section (issue 16): the chain's published terminating hash and salt, the scheme
  * in plain words, the last finished games and a verifier that recomputes any game in the browser. A
  * server component: the explanation is plain HTML; only the chain, the list and the verifier are client
- * code, with their own texts (`games.crashFair`).
+ * code, with their own texts (`games.crashFair`), loaded once the section nears the screen or the page is
+ * idle (crash-fairness-deferred.tsx).
  */
 export async function CrashFairness() {
   const t = await getTranslations('games.crashFairInfo');
@@ -22,7 +22,7 @@ export async function CrashFairness() {
         <p className="mt-1 max-w-3xl text-sm text-muted">{t('intro')}</p>
       </div>
       <ScopedMessages namespaces={['games.crashFair']}>
-        <PublishedChain />
+        <DeferredPublishedChain />
         <section
           aria-labelledby="crash-fairness-how"
           className="rounded-2xl border border-line bg-panel p-4 text-sm"
@@ -38,7 +38,7 @@ export async function CrashFairness() {
             ))}
           </ol>
         </section>
-        <CrashFairnessTools />
+        <DeferredCrashFairnessTools />
       </ScopedMessages>
     </section>
   );

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
+import { LoadWhenNear } from '@/components/ui/load-when-near';
 import { useEffect, useId } from 'react';
 import { getBetLimits } from '@/lib/constants/bet-limits';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -16,14 +17,16 @@ import { useCrashRoundStore } from './crash-round-store';
 import { CrashStage } from './crash-stage';
 import { useCrashSocket } from './use-crash-socket';
 
-// Below the fold on a phone: their code comes after the first paint, their room is kept meanwhile.
+// Below the fold on a phone: their code and rendering come once they near the screen or the page is idle
+// (components/ui/load-when-near.tsx), not with the page's first hydration; their room is kept meanwhile.
+const listRoom = <div className="min-h-32 rounded-2xl border border-line bg-panel" />;
 const CrashLiveBets = dynamic(() => import('./crash-live-bets').then((m) => m.CrashLiveBets), {
   ssr: false,
-  loading: () => <div className="min-h-32 rounded-2xl border border-line bg-panel" />,
+  loading: () => listRoom,
 });
 const CrashMyBets = dynamic(() => import('./crash-my-bets').then((m) => m.CrashMyBets), {
   ssr: false,
-  loading: () => <div className="min-h-32 rounded-2xl border border-line bg-panel" />,
+  loading: () => listRoom,
 });
 
 /**
@@ -67,8 +70,12 @@ export function CrashGame() {
         </div>
       </div>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <CrashLiveBets />
-        <CrashMyBets />
+        <LoadWhenNear fallback={listRoom}>
+          <CrashLiveBets />
+        </LoadWhenNear>
+        <LoadWhenNear fallback={listRoom}>
+          <CrashMyBets />
+        </LoadWhenNear>
       </div>
     </section>
   );

@@ -65,13 +65,20 @@ export function CrashStage() {
     };
     let drawn = '';
 
+    // The texts as last written: the DOM is touched (and laid out again) only when they change.
+    let multiplierShown: string | null = null;
+    let countdownTenths: number | null = -1;
+
     const paint = (curve: boolean) => {
       const view = roundView(useCrashRoundStore.getState(), Date.now());
-      multiplierText.textContent = view.multiplier === null ? '' : format.multiplier(view.multiplier);
-      countdownText.textContent =
-        view.countdownMs === null
-          ? ''
-          : t('startsIn', { seconds: format.decimal(Math.ceil(view.countdownMs / 100) / 10, 1) });
+      const multiplier = view.multiplier === null ? '' : format.multiplier(view.multiplier);
+      if (multiplier !== multiplierShown) multiplierText.textContent = multiplierShown = multiplier;
+      const tenths = view.countdownMs === null ? null : Math.ceil(view.countdownMs / 100);
+      if (tenths !== countdownTenths) {
+        countdownTenths = tenths;
+        countdownText.textContent =
+          tenths === null ? '' : t('startsIn', { seconds: format.decimal(tenths / 10, 1) });
+      }
       if (!curve || !context) return;
       // Nothing new to draw (betting, busted): the canvas keeps its frame.
       const key = `${size.width}x${size.height}:${view.phase}:${view.elapsedMs}`;
@@ -144,7 +151,12 @@ export function CrashStage() {
 
   return (
     <div>
-      <div ref={boxRef} className="relative h-56 w-full sm:h-72" data-testid="crash-stage" data-phase={phase}>
+      <div
+        ref={boxRef}
+        className="relative h-56 w-full [contain:strict] sm:h-72"
+        data-testid="crash-stage"
+        data-phase={phase}
+      >
         <canvas ref={canvasRef} aria-hidden="true" className="absolute inset-0 h-full w-full" />
         <div
           aria-hidden="true"

@@ -1,13 +1,14 @@
 import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { ROOM_COMMISSION_PERCENT, type RoomName } from '@/lib/constants/rooms';
-import { RoomFairnessTools } from './room-fairness-tools';
+import { DeferredRoomFairnessTools } from './room-fairness-deferred';
 
 const STEPS = ['seed', 'stakes', 'hmac', 'ticket', 'winner', 'commission'] as const;
 
 /**
  * A room's "Provably fair" section (issue 16, lib/fair/rooms.ts): the scheme in plain words (server HTML),
- * then the last rounds with their proofs and the in-browser verifier (client code, `rooms` texts).
+ * then the last rounds with their proofs and the in-browser verifier (client code, `rooms` texts, loaded
+ * once the section nears the screen or the page is idle: room-fairness-deferred.tsx).
  */
 export async function RoomFairness({ room }: { room: RoomName }) {
   const t = await getTranslations('rooms.fair');
@@ -35,7 +36,7 @@ export async function RoomFairness({ room }: { room: RoomName }) {
         </ol>
       </section>
       <ScopedMessages namespaces={['rooms.history', 'rooms.verifier']}>
-        <RoomFairnessTools room={room} />
+        <DeferredRoomFairnessTools room={room} />
       </ScopedMessages>
     </section>
   );

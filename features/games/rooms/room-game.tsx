@@ -51,6 +51,38 @@ function useServerNow(active: boolean, offsetMs: number): number {
   return now + offsetMs;
 }
 
+/** The round's phase, said and shown (the shown line carries its kind and, once revealed, the winner). */
+function PhaseLines({ phase, kind, winner }: { phase: string; kind: string; winner?: string }) {
+  const t = useTranslations('rooms.room');
+  return (
+    <>
+      <p
+        className={`mt-3 min-h-7 text-center text-lg font-semibold ${kind === 'winner' ? 'text-gold' : ''}`}
+        data-testid="room-phase"
+        data-phase={kind}
+        data-winner={winner}
+      >
+        {phase}
+      </p>
+      <p className="sr-only" role="status" aria-live="polite">
+        {kind === 'countdown' ? t('countdownStarted') : phase}
+      </p>
+    </>
+  );
+}
+
+/** The countdown to the draw, in the server's time: this line alone re-renders every tick. */
+function CountdownPhase({ endsAt, offsetMs }: { endsAt: string; offsetMs: number }) {
+  const t = useTranslations('rooms.room');
+  const now = useServerNow(true, offsetMs);
+  const secondsLeft = Math.max(0, Math.ceil((Date.parse(endsAt) - now) / 1000));
+  return secondsLeft > 0 ? (
+    <PhaseLines phase={t('countdown', { seconds: secondsLeft })} kind="countdown" />
+  ) : (
+    <PhaseLines phase={t('drawing')} kind="drawing" />
+  );
+}
+
 function LiveRoom({ room, currency }: { room: RoomName; currency: Currency }) {
   const t = useTranslations('rooms.room');
   const tr = useTranslations('rooms.rules');
@@ -79,7 +111,6 @@ function LiveRoom({ room, currency }: { room: RoomName; currency: Currency }) {
     };
   }, [drawId, mine, drawShown, queryClient]);
 
-  const now = useServerNow(Boolean(round?.ends_at) && !draw, state.offsetMs);
   const limits = roomStakeLimits(room, currency);
   const rules = state.rules ?? {
     min: limits.min,
@@ -93,13 +124,11 @@ function LiveRoom({ room, currency }: { room: RoomName; currency: Currency }) {
   const order = playerOrder(shown?.stakes ?? []);
   const players = shown ? playersOf(shown) : [];
   const ownStakes = round && me !== null ? round.stakes.filter((stake) => stake.user_id === me).length : 0;
-  const secondsLeft = round?.ends_at
-    ? Math.max(0, Math.ceil((Date.parse(round.ends_at) - now) / 1000))
-    : null;
   const isRevealed = draw !== null && revealed === draw.id;
 
-  let phase: string;
-  let phaseKind: string;
+  // The countdown ticks in a component of its own (CountdownPhase): only its line renders every tick.
+  let phase = '';
+  let phaseKind = 'countdown';
   if (draw) {
     phaseKind = isRevealed ? 'winner' : 'drawing';
     phase = !isRevealed
@@ -113,9 +142,8 @@ function LiveRoom({ room, currency }: { room: RoomName; currency: Currency }) {
   } else if (!round) {
     phaseKind = 'connecting';
     phase = t('connecting');
-  } else if (secondsLeft !== null) {
-    phaseKind = secondsLeft > 0 ? 'countdown' : 'drawing';
-    phase = secondsLeft > 0 ? t('countdown', { seconds: secondsLeft }) : t('drawing');
+  } else if (round.ends_at) {
+    // CountdownPhase
   } else {
     phaseKind = round.players === 0 ? 'empty' : 'waiting';
     phase = round.players === 0 ? t('empty') : t('waiting');
@@ -138,17 +166,11 @@ function LiveRoom({ room, currency }: { room: RoomName; currency: Currency }) {
             {t('players', { count: shown?.players ?? 0 })}
           </span>
         </PotWheel>
-        <p
-          className={`mt-3 min-h-7 text-center text-lg font-semibold ${phaseKind === 'winner' ? 'text-gold' : ''}`}
-          data-testid="room-phase"
-          data-phase={phaseKind}
-          data-winner={isRevealed ? draw?.winner?.player : undefined}
-        >
-          {phase}
-        </p>
-        <p className="sr-only" role="status" aria-live="polite">
-          {phaseKind === 'countdown' ? t('countdownStarted') : phase}
-        </p>
+        {!draw && round?.ends_at ? (
+          <CountdownPhase endsAt={round.ends_at} offsetMs={state.offsetMs} />
+        ) : (
+          <PhaseLines phase={phase} kind={phaseKind} winner={isRevealed ? draw?.winner?.player : undefined} />
+        )}
         <h3 className="mt-4 mb-2 text-sm font-semibold">{t('stakes')}</h3>
         {players.length === 0 ? (
           <p className="text-sm text-muted">{t('noStakes')}</p>
