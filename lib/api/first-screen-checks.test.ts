@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as bonusContract from '@/lib/contracts/bonuses';
+import * as crashContract from '@/lib/contracts/crash';
 import * as gameContract from '@/lib/contracts/games';
 import { isPromoCode } from '@/lib/contracts/promo-code';
 import * as supportContract from '@/lib/contracts/support';
@@ -209,6 +210,26 @@ describe('first-screen checks agree with the contracts', () => {
         { ...reply, limits: { dice: { min: 0.001, max: 2 } } },
         { ...reply, limits: { dice: { min: 1 } } },
         { ...reply, limits: { dice: null } },
+      ],
+    );
+  });
+
+  it('crash history', () => {
+    const game = { id: 42, hash: 'ab'.repeat(32), crash_point: 2.5, started_at: '2031-01-01T00:00:00Z' };
+    agree(
+      checks.crashHistoryReply,
+      crashContract.crashHistoryReply,
+      [{ items: [] }, { items: [game, { ...game, id: 41, crash_point: 1, extra: true }] }, { items: [], x: 1 }],
+      [
+        null,
+        { items: null },
+        {},
+        ...variants(game, {
+          id: [1.5, '42', null, MISSING],
+          hash: [null, 7, MISSING],
+          crash_point: ['2.5', null, Number.POSITIVE_INFINITY, MISSING],
+          started_at: [null, MISSING],
+        }).map((item) => ({ items: [item] })),
       ],
     );
   });

@@ -8,6 +8,7 @@ import type {
   waitingBonusReply as waitingBonusReplySchema,
   welcomePackReply as welcomePackReplySchema,
 } from '@/lib/contracts/bonuses';
+import type { CrashHistory } from '@/lib/contracts/crash';
 import type { gameLimitsReply as gameLimitsReplySchema } from '@/lib/contracts/games';
 import type { supportChatReply as supportChatReplySchema } from '@/lib/contracts/support';
 import type {
@@ -160,4 +161,12 @@ export const gameLimitsReply: Check<GameLimitsReply> = object<GameLimitsReply>({
     }
     return limits;
   },
+});
+
+// ------------------------------------------------------------------------------------------------
+// Crash (lib/contracts/crash.ts): the strip of recent points above the live curve
+
+/** `GET /crash/history?limit=`: finished games, newest first. */
+export const crashHistoryReply: Check<CrashHistory> = object<CrashHistory>({
+  items: array(object({ id: int, hash: string, crash_point: number, started_at: string })),
 });

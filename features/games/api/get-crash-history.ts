@@ -1,6 +1,7 @@
 'use client';
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { crashHistoryReply } from '@/lib/api/first-screen-checks';
 import type { CrashHistory } from '@/lib/contracts/crash';
 import { crashApi } from './game-client';
 import { gameKeys } from './query-keys';
@@ -10,15 +11,12 @@ export const CRASH_HISTORY_SHOWN = 20;
 
 /**
  * `GET /crash/history?limit=1..100` (public, on the crash service): the last finished games, newest
- * first, each with its revealed hash and crash point. Parsed with the contract's schema, which loads
- * (with zod) beside the reply, not with the page.
+ * first, each with its revealed hash and crash point. The strip above the live curve reads it on the first
+ * screen, so the reply is checked without zod (lib/api/first-screen-checks.ts).
  */
 export async function getCrashHistory(limit: number): Promise<CrashHistory> {
-  const [response, { crashHistoryReply }] = await Promise.all([
-    crashApi().get('/crash/history', { params: { limit } }),
-    import('@/lib/contracts/crash'),
-  ]);
-  return crashHistoryReply.parse(response.data);
+  const response = await crashApi().get('/crash/history', { params: { limit } });
+  return crashHistoryReply(response.data);
 }
 
 export const crashHistoryQueryOptions = (limit = CRASH_HISTORY_SHOWN) =>

@@ -99,7 +99,7 @@ const snapshot = (patch: Record<string, unknown> = {}) => ({
 });
 const event = (message: Record<string, unknown>) => ({ topic: 'crash', ...message });
 
-/** Lets the lazily loaded contract parse what was delivered. */
+/** Lets React apply what was delivered. */
 async function settle() {
   await act(async () => {
     await vi.dynamicImportSettled();

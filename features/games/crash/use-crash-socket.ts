@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { realtimeConnection, type RealtimeConnection } from '@/lib/realtime/connection';
+import { checkCrashMessage } from './crash-message-check';
 import { useCrashRoundStore } from './crash-round-store';
 
 /** The round's topic on the realtime hub (server/modules/crash/engine.ts `CRASH_TOPIC`). */
@@ -13,24 +14,19 @@ export const CRASH_TOPIC = 'crash';
  * topic's snapshot first, then each change of the round. When the connection drops the store says
  * `reconnecting`; the connection comes back after 1 s, 2 s, 4 s… up to 10 s with jitter and follows the
  * topic again, whose fresh snapshot replaces what the page held. Unmounting stops following it (the
- * connection closes when no topic is left). Messages are parsed with the contract's non-strict schema
- * (the hub's `topic` and any other extra key ignored), which loads with zod beside the connection, not
- * with the page; unknown messages are dropped, and the order of the others is kept.
+ * connection closes when no topic is left). Messages are checked against the contract without zod
+ * (crash-message-check.ts: the hub's `topic` and any other extra key ignored), as they come and in
+ * their order; unknown or malformed messages are dropped.
  */
 export function useCrashSocket({ connection }: { connection?: RealtimeConnection } = {}): void {
   useEffect(() => {
     useCrashRoundStore.getState().reset();
     const hub = connection ?? realtimeConnection('crash');
-    const schema = import('@/lib/contracts/crash').then((contract) => contract.crashMessage);
     let following = true;
     const leave = hub.subscribe(CRASH_TOPIC, (event) => {
-      const receivedAt = Date.now();
-      // Every message waits for the same promise: they are handled in the order they came.
-      void schema.then((crashMessage) => {
-        if (!following) return;
-        const parsed = crashMessage.safeParse(event);
-        if (parsed.success) useCrashRoundStore.getState().receive(parsed.data, receivedAt);
-      });
+      if (!following) return;
+      const message = checkCrashMessage(event);
+      if (message) useCrashRoundStore.getState().receive(message, Date.now());
     });
     const unwatch = hub.onState((state) => {
       // An open connection is `live` only with the topic's snapshot (crash-round.ts).

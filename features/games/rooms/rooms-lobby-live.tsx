@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ROOMS_TOPIC, roomStakeLimits, type RoomName } from '@/lib/constants/rooms';
 import type { Currency } from '@/lib/constants/currencies';
 import type { RoomLobbyEntry, RoomsLobbyMessage } from '@/lib/contracts/rooms';
@@ -11,6 +11,7 @@ import { useRealtimeTopic } from '@/lib/realtime/use-topic';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { userCurrency } from '@/lib/user-currency';
 import { ROOM_COUNTDOWN_TICK_MS } from './constants';
+import { checkRoomsLobbyMessage } from './room-message-check';
 
 interface LobbyState {
   entries: RoomLobbyEntry[] | null;
@@ -18,8 +19,6 @@ interface LobbyState {
 }
 
 const LobbyContext = createContext<LobbyState>({ entries: null, offsetMs: 0 });
-
-const contract = () => import('@/lib/contracts/rooms');
 
 /** Applies one lobby message to the open rounds (pure). */
 export function lobbyReducer(state: LobbyState, message: RoomsLobbyMessage, receivedAt: number): LobbyState {
@@ -60,14 +59,11 @@ export function lobbyReducer(state: LobbyState, message: RoomsLobbyMessage, rece
 /** Follows the `rooms` topic for the cards below it. */
 export function RoomsLobbyLive({ children }: { children: ReactNode }) {
   const [state, setState] = useState<LobbyState>({ entries: null, offsetMs: 0 });
-  const queue = useRef<Promise<void>>(Promise.resolve());
   const onEvent = useCallback((event: RealtimeEvent) => {
     const receivedAt = Date.now();
-    queue.current = queue.current.then(async () => {
-      const { roomsLobbyMessage } = await contract();
-      const parsed = roomsLobbyMessage.safeParse(event);
-      if (parsed.success) setState((current) => lobbyReducer(current, parsed.data, receivedAt));
-    });
+    // Checked without zod (room-message-check.ts); a malformed message changes nothing.
+    const message = checkRoomsLobbyMessage(event);
+    if (message) setState((current) => lobbyReducer(current, message, receivedAt));
   }, []);
   useRealtimeTopic('crash', ROOMS_TOPIC, onEvent);
   return <LobbyContext.Provider value={state}>{children}</LobbyContext.Provider>;
