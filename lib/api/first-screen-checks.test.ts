@@ -219,7 +219,11 @@ describe('first-screen checks agree with the contracts', () => {
     agree(
       checks.crashHistoryReply,
       crashContract.crashHistoryReply,
-      [{ items: [] }, { items: [game, { ...game, id: 41, crash_point: 1, extra: true }] }, { items: [], x: 1 }],
+      [
+        { items: [] },
+        { items: [game, { ...game, id: 41, crash_point: 1, extra: true }] },
+        { items: [], x: 1 },
+      ],
       [
         null,
         { items: null },

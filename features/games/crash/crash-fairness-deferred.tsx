@@ -11,10 +11,10 @@ const PublishedChain = dynamic(() => import('./published-chain').then((m) => m.P
   ssr: false,
   loading: () => chainRoom,
 });
-const CrashFairnessTools = dynamic(
-  () => import('./crash-fairness-tools').then((m) => m.CrashFairnessTools),
-  { ssr: false, loading: () => toolsRoom },
-);
+const CrashFairnessTools = dynamic(() => import('./crash-fairness-tools').then((m) => m.CrashFairnessTools), {
+  ssr: false,
+  loading: () => toolsRoom,
+});
 
 /**
  * The fairness section's client parts, below the live game: their code, queries and rendering come

@@ -8,7 +8,12 @@ import type { CRASH_PHASES as CONTRACT_PHASES, CrashBetView, CrashMessage } from
  * and refuses what the contract's `crashMessage` does (the hub's `topic` and other extra keys dropped).
  */
 /** The contract's phases (its module loads zod, so only its type is imported; the test compares them). */
-export const CRASH_PHASES = ['idle', 'betting', 'running', 'busted'] as const satisfies typeof CONTRACT_PHASES;
+export const CRASH_PHASES = [
+  'idle',
+  'betting',
+  'running',
+  'busted',
+] as const satisfies typeof CONTRACT_PHASES;
 
 const betView: Check<CrashBetView> = object({
   id: int,

@@ -7,10 +7,10 @@ import type { RoomName } from '@/lib/constants/rooms';
 // Their room while they load (about their usual height on a phone), so nothing below them moves.
 const toolsRoom = <div className="min-h-96 rounded-2xl border border-line bg-panel" />;
 
-const RoomFairnessTools = dynamic(
-  () => import('./room-fairness-tools').then((m) => m.RoomFairnessTools),
-  { ssr: false, loading: () => toolsRoom },
-);
+const RoomFairnessTools = dynamic(() => import('./room-fairness-tools').then((m) => m.RoomFairnessTools), {
+  ssr: false,
+  loading: () => toolsRoom,
+});
 
 /**
  * The room's last rounds and verifier, below the live round: their code, query and rendering come once

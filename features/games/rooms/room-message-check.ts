@@ -101,7 +101,13 @@ const events: { [T in 'stake' | 'countdown' | 'drawn' | 'opened']: Check<Event<T
 
 const roomChecks: Record<RoomMessage['type'], Check<RoomMessage>> = {
   ...events,
-  snapshot: object<Event<'snapshot'>>({ topic: string, type: literal('snapshot'), round, rules, now: string }),
+  snapshot: object<Event<'snapshot'>>({
+    topic: string,
+    type: literal('snapshot'),
+    round,
+    rules,
+    now: string,
+  }),
 };
 
 type LobbySnapshot = Extract<RoomsLobbyMessage, { type: 'snapshot' }>;
