@@ -40,6 +40,13 @@ const TICK_LIMIT_MS = 150;
 const SAMPLE_EVERY = 20;
 const OPEN_BATCH = 250;
 
+interface Message {
+  type: string;
+  game_id?: number;
+  started_at?: string;
+  elapsed_ms?: number;
+}
+
 interface Watch {
   lags: number[];
   gaps: number[];
@@ -76,12 +83,11 @@ async function openSpectators(url: string, count: number, watch: Watch): Promise
         const leader = index === 0;
         socket.on('message', (data) => {
           const now = Date.now();
-          const message = JSON.parse(String(data)) as {
-            type: string;
-            game_id?: number;
-            started_at?: string;
-            elapsed_ms?: number;
-          };
+          // Events written together come as one array (server/realtime/socket.ts).
+          const parsed = JSON.parse(String(data)) as Message | Message[];
+          for (const message of Array.isArray(parsed) ? parsed : [parsed]) onMessage(message, now);
+        });
+        const onMessage = (message: Message, now: number) => {
           if (message.type === 'started') {
             startedAt = Date.parse(message.started_at!);
             lastTick = now;
@@ -98,7 +104,7 @@ async function openSpectators(url: string, count: number, watch: Watch): Promise
           } else if (message.type === 'betting' && leader) {
             watch.onBetting?.(message.game_id!);
           }
-        });
+        };
       }
       return new Promise<void>((resolve, reject) => {
         socket.once('open', () => resolve());
@@ -130,11 +136,14 @@ function rounds(watch: Watch, count: number): Promise<void> {
 interface RoundBets {
   accepted: number;
   refused: Map<number, number>;
+  /** The first answer of each refused status, for the report. */
+  samples: Map<number, string>;
   spanMs: number;
 }
 
 async function betAll(base: string, tokens: string[]): Promise<RoundBets> {
   const refused = new Map<number, number>();
+  const samples = new Map<number, string>();
   let accepted = 0;
   const started = performance.now();
   await Promise.all(
@@ -144,15 +153,18 @@ async function betAll(base: string, tokens: string[]): Promise<RoundBets> {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ amount: 1, auto_cashout: 1.5, idempotency_key: benchKey() }),
       });
-      await response.arrayBuffer();
+      const text = await response.text();
       if (response.status === 200) accepted += 1;
-      else refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+      else {
+        refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+        if (!samples.has(response.status)) samples.set(response.status, text.slice(0, 160));
+      }
     }),
   );
-  return { accepted, refused, spanMs: performance.now() - started };
+  return { accepted, refused, samples, spanMs: performance.now() - started };
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ms = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(1)} ms`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 function lagLine(label: string, watch: Watch): string {
@@ -233,6 +245,7 @@ async function main(): Promise<void> {
       console.log(
         `round ${i + 1}: ${round.accepted} of ${PLAYERS} bets taken in ${ms(round.spanMs)} (${(round.accepted / (round.spanMs / 1000)).toFixed(0)} bets/s), refused ${refused}`,
       );
+      for (const [status, body] of round.samples) console.log(`  e.g. ${status}: ${body}`);
     }
     const apiCpu = (cpuAfter.apiMs - cpuBefore.apiMs) / 1000;
     const pgCpu = (cpuAfter.postgresMs - cpuBefore.postgresMs) / 1000;

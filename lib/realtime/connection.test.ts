@@ -19,7 +19,7 @@ class FakeSocket {
     this.readyState = 1;
     this.onopen?.();
   }
-  serverSends(event: RealtimeEvent) {
+  serverSends(event: RealtimeEvent | RealtimeEvent[]) {
     this.onmessage?.({ data: JSON.stringify(event) });
   }
   drops() {
@@ -66,8 +66,14 @@ describe('the realtime connection', () => {
     expect(sockets[0]!.sent).toEqual([{ op: 'subscribe', topics: ['crash', 'feed'] }]);
     sockets[0]!.serverSends({ topic: 'feed', type: 'snapshot' });
     sockets[0]!.serverSends({ topic: 'crash', type: 'tick' });
-    expect(feed.map((e) => e.type)).toEqual(['snapshot']);
-    expect(crash.map((e) => e.type)).toEqual(['tick']);
+    // Events written together: one array, dispatched in order.
+    sockets[0]!.serverSends([
+      { topic: 'crash', type: 'bet' },
+      { topic: 'feed', type: 'bets' },
+      { topic: 'crash', type: 'cashout' },
+    ]);
+    expect(feed.map((e) => e.type)).toEqual(['snapshot', 'bets']);
+    expect(crash.map((e) => e.type)).toEqual(['tick', 'bet', 'cashout']);
   });
 
   it('reconnects with a growing, jittered delay and follows every topic again (a fresh snapshot each)', () => {

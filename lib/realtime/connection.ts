@@ -3,7 +3,8 @@ import { resolveServiceBaseUrl, type ApiService } from '@/lib/api/base-url';
 /**
  * The browser's end of the API's realtime hub (`/socket`, server/realtime/socket.ts): one WebSocket per
  * service address, shared by every component that follows a topic on it. Following a topic sends
- * `{ op: 'subscribe' }`; the server answers with the topic's snapshot, then its events. When the socket
+ * `{ op: 'subscribe' }`; the server answers with the topic's snapshot, then its events (several written
+ * together come as one JSON array). When the socket
  * drops, it reconnects after 1 s, 2 s, 4 s… up to 10 s (each with up to 30 % jitter, so thousands of
  * clients do not all come back at once) and follows every topic again: each gets a fresh snapshot. With
  * no topic left, the socket is closed after a short grace period (a page change usually follows the
@@ -93,13 +94,17 @@ export class RealtimeConnection {
       if (topics.length > 0) this.send({ op: 'subscribe', topics });
     };
     socket.onmessage = (event: MessageEvent) => {
-      let parsed: RealtimeEvent;
+      let parsed: RealtimeEvent | RealtimeEvent[];
       try {
-        parsed = JSON.parse(String(event.data)) as RealtimeEvent;
+        parsed = JSON.parse(String(event.data)) as RealtimeEvent | RealtimeEvent[];
       } catch {
         return;
       }
-      for (const listener of [...(this.listeners.get(parsed.topic) ?? [])]) listener(parsed);
+      // Events written together come as one array, in their order.
+      for (const one of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (!one || typeof one !== 'object') continue;
+        for (const listener of [...(this.listeners.get(one.topic) ?? [])]) listener(one);
+      }
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { MemoryBus, type RealtimeMessage } from './bus';
 import { parseTopics, SocketHub } from './socket';
 import { TopicRegistry } from './topics';
+import { socketMessages } from '../test/socket-messages';
 
 const bus = new MemoryBus();
 const topics = new TopicRegistry();
@@ -30,9 +31,13 @@ afterAll(async () => {
 function connect(query = '') {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/socket${query}`);
   const received: RealtimeMessage[] = [];
-  socket.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeMessage));
+  const frames: string[] = [];
+  socket.on('message', (data) => {
+    frames.push(String(data));
+    received.push(...(socketMessages(data) as RealtimeMessage[]));
+  });
   const open = new Promise((resolve) => socket.once('open', resolve));
-  return { socket, received, open };
+  return { socket, received, frames, open };
 }
 
 describe('the realtime hub', () => {
@@ -79,6 +84,24 @@ describe('the realtime hub', () => {
     expect(client.received.map((m) => m.type)).toEqual(['snapshot', 'item', 'item']);
     expect(client.received.slice(1).map((m) => m.n)).toEqual([1, 2]);
     snapshotDelayMs = 0;
+    client.socket.close();
+  });
+
+  it('writes the events of one flush window to a socket as one array, in order', async () => {
+    const client = connect('?topics=news');
+    await client.open;
+    await expect.poll(() => client.received.length).toBe(1);
+    bus.publish({ topic: 'news', type: 'item', n: 1 });
+    bus.publish({ topic: 'news', type: 'item', n: 2 });
+    bus.publish({ topic: 'news', type: 'item', n: 3 });
+    await expect.poll(() => client.received.length).toBe(4);
+    expect(client.frames).toHaveLength(2);
+    expect(JSON.parse(client.frames[1]!).map((m: RealtimeMessage) => m.n)).toEqual([1, 2, 3]);
+    // One event alone is itself, not an array.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    bus.publish({ topic: 'news', type: 'item', n: 4 });
+    await expect.poll(() => client.frames.length).toBe(3);
+    expect(JSON.parse(client.frames[2]!)).toMatchObject({ topic: 'news', n: 4 });
     client.socket.close();
   });
 

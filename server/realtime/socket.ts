@@ -9,6 +9,12 @@ export const SOCKET_MAX_BUFFERED_BYTES = 512 * 1024;
 export const SOCKET_HEARTBEAT_MS = 15_000;
 /** Topics one socket may follow at once. */
 export const SOCKET_MAX_TOPICS = 16;
+/**
+ * Events for a socket are written together at most this often: a write is a system call per socket, the
+ * cost of fanning out to thousands (bench:crash), and a betting window's many bets would be one each.
+ * An event after a quiet window goes out at once; several go as one JSON array, one as itself.
+ */
+export const SOCKET_FLUSH_MS = 40;
 
 const TOPIC = /^[a-z]+(?::[A-Za-z0-9_-]{1,32}){0,3}$/;
 
@@ -27,18 +33,30 @@ export function parseTopics(value: unknown): string[] {
 /**
  * The sockets of one API process: each follows topics (from the address's `?topics=` and later
  * `{ op: 'subscribe' | 'unsubscribe', topics }` messages), gets each topic's snapshot when it starts
- * following it and then the topic's events from the bus; pings every SOCKET_HEARTBEAT_MS drop the dead,
+ * following it and then the topic's events from the bus, written every SOCKET_FLUSH_MS (one message, or a
+ * JSON array of the messages in their order); pings every SOCKET_HEARTBEAT_MS drop the dead,
  * and a socket that cannot keep up is dropped (it reconnects and starts again from a snapshot).
  */
+interface SocketState {
+  alive: boolean;
+  /** Events waiting for the next flush, serialised. */
+  pending: string[];
+}
+
 export class SocketHub {
-  private readonly sockets = new Map<WebSocket, { alive: boolean }>();
+  private readonly sockets = new Map<WebSocket, SocketState>();
   private readonly heartbeat: NodeJS.Timeout;
+  /** Sockets with events waiting, and the timer that writes them. */
+  private readonly dirty = new Map<WebSocket, SocketState>();
+  private flushTimer: { cancel: () => void } | null = null;
+  private lastFlush = 0;
 
   constructor(
     private readonly bus: RealtimeBus,
     private readonly topics: TopicRegistry,
     private readonly log: { warn: (object: object, message: string) => void },
     heartbeatMs = SOCKET_HEARTBEAT_MS,
+    private readonly flushMs = SOCKET_FLUSH_MS,
   ) {
     this.heartbeat = setInterval(() => this.ping(), heartbeatMs);
     this.heartbeat.unref();
@@ -50,17 +68,20 @@ export class SocketHub {
 
   /** Serves one socket until it closes. */
   accept(socket: WebSocket, initialTopics: string[]): void {
-    const state = { alive: true };
+    const state: SocketState = { alive: true, pending: [] };
     this.sockets.set(socket, state);
     const following = new Map<string, () => void>();
 
+    /** Now (a snapshot, an error), after whatever this socket has waiting. */
+    const sendNow = (serialized: string) => {
+      state.pending.push(serialized);
+      this.write(socket, state);
+    };
+    /** With the next flush (an event). */
     const send = (serialized: string) => {
-      if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) {
-        socket.terminate();
-        return;
-      }
-      socket.send(serialized);
+      state.pending.push(serialized);
+      this.dirty.set(socket, state);
+      this.scheduleFlush();
     };
 
     const follow = async (topic: string) => {
@@ -78,14 +99,14 @@ export class SocketHub {
         const snapshot = await this.topics.snapshot(topic);
         if (!snapshot) {
           unfollow(topic);
-          send(JSON.stringify({ topic, type: 'error', message: 'Unknown topic.' }));
+          sendNow(JSON.stringify({ topic, type: 'error', message: 'Unknown topic.' }));
           return;
         }
-        send(JSON.stringify(snapshot));
+        sendNow(JSON.stringify(snapshot));
       } catch (error) {
         this.log.warn({ err: error, topic }, 'realtime: a snapshot failed');
         unfollow(topic);
-        send(JSON.stringify({ topic, type: 'error', message: 'Try again later.' }));
+        sendNow(JSON.stringify({ topic, type: 'error', message: 'Try again later.' }));
         return;
       }
       ready = true;
@@ -115,11 +136,56 @@ export class SocketHub {
     socket.on('close', () => {
       for (const topic of [...following.keys()]) unfollow(topic);
       this.sockets.delete(socket);
+      this.dirty.delete(socket);
     });
     for (const topic of initialTopics) void follow(topic);
   }
 
+  /**
+   * The first events after a quiet SOCKET_FLUSH_MS go out at once (once every socket has them: the tick
+   * of a round is not delayed); those that follow within the window wait for its end, together.
+   */
+  private scheduleFlush(): void {
+    if (this.flushTimer) return;
+    const wait = this.lastFlush + this.flushMs - Date.now();
+    if (wait <= 0) {
+      const immediate = setImmediate(() => this.flush());
+      this.flushTimer = { cancel: () => clearImmediate(immediate) };
+    } else {
+      const timeout = setTimeout(() => this.flush(), wait);
+      this.flushTimer = { cancel: () => clearTimeout(timeout) };
+    }
+  }
+
+  /** Writes every socket's waiting events; sockets that wait for the same events share one buffer. */
+  private flush(): void {
+    this.flushTimer = null;
+    this.lastFlush = Date.now();
+    const buffers = new Map<string, Buffer>();
+    for (const [socket, state] of this.dirty) this.write(socket, state, buffers);
+    this.dirty.clear();
+  }
+
+  private write(socket: WebSocket, state: SocketState, buffers?: Map<string, Buffer>): void {
+    const { pending } = state;
+    if (pending.length === 0) return;
+    state.pending = [];
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
+    }
+    const text = pending.length === 1 ? pending[0]! : `[${pending.join(',')}]`;
+    let data = buffers?.get(text);
+    if (!data) {
+      data = Buffer.from(text);
+      buffers?.set(text, data);
+    }
+    socket.send(data, { binary: false });
+  }
+
   close(): void {
+    this.flushTimer?.cancel();
     clearInterval(this.heartbeat);
     for (const socket of this.sockets.keys()) socket.terminate();
   }

@@ -29,7 +29,9 @@ import {
   refundInterruptedGames,
   setChainSalt,
   settleCashout,
+  startRound,
 } from './service';
+import { socketMessages } from '../../test/socket-messages';
 
 const { app, db } = await createTestApp({
   crash: { bettingMs: 1_500, pauseMs: 150, tickMs: 20, idleMs: 50 },
@@ -67,8 +69,10 @@ function listen() {
   const messages: CrashMessage[] = [];
   const raw: string[] = [];
   socket.on('message', (data) => {
-    raw.push(String(data));
-    messages.push(crashMessage.parse(JSON.parse(String(data))));
+    for (const one of socketMessages(data)) {
+      raw.push(JSON.stringify(one));
+      messages.push(crashMessage.parse(one));
+    }
   });
   const next = async (type: CrashMessage['type'], after = 0, timeout = 15_000) => {
     const started = Date.now();
@@ -149,8 +153,8 @@ describe('a crash round', () => {
     sockets.push(feed);
     const feedItems: Array<{ id: string; game: string; payout: number; multiplier: number }> = [];
     feed.on('message', (data) => {
-      const message = JSON.parse(String(data));
-      if (message.type === 'bets') feedItems.push(...message.items);
+      for (const message of socketMessages(data) as Array<{ type: string; items: typeof feedItems }>)
+        if (message.type === 'bets') feedItems.push(...message.items);
     });
     await watcher.next('snapshot');
     await spectator.next('snapshot');
@@ -369,7 +373,7 @@ describe('crash money, exactly once', () => {
       });
     const outcomes = await Promise.allSettled([
       ...ids.slice(0, 15).map(stake),
-      startGame(db, game.id, 250, new Date()),
+      startRound(db, game.id, 250, new Date()),
       ...ids.slice(15).map(stake),
     ]);
     // What the clock reads once the game has started is every stake taken: none can come in after.

@@ -49,6 +49,7 @@ import {
   refundGame,
   refundInterruptedGames,
   settleCashout,
+  startRound,
   type CrashPlayer,
 } from './service';
 
@@ -604,7 +605,7 @@ export class CrashEngine {
     round.crashPoint = crashPointHundredths(game.hash, round.salt);
     round.bustMs = msToReach(round.crashPoint);
     if (!this.mayLead(generation)) return;
-    const started = await repository.startGame(this.deps.db, game.id, round.crashPoint, this.now());
+    const started = await startRound(this.deps.db, game.id, round.crashPoint, this.now());
     if (!started) {
       // Another process plays this game: look for the next one.
       this.schedule(0, () => this.openBetting(generation), generation);

@@ -4,8 +4,9 @@
  * through the ledger. The round's clock is engine.ts.
  *
  * The game's row is the round's authority in the database, whichever API process takes the call: a stake
- * and a cash-out hold it `FOR SHARE` (many at once), its start, bust and refund change it (so they wait for
- * those, and those that come after see the new status). A stake is therefore taken only while the game is
+ * and a cash-out hold the game's lock shared (many at once; repository.lockGame), its start, bust and
+ * refund take it alone and change the row (so they wait for those, and those that come after see the new
+ * status). A stake is therefore taken only while the game is
  * pending, and a cash-out paid only while it runs and before its crash point, never after the bust.
  * Locks follow the ledger's order (ledger/service.ts): the game row, then the bet row, then the money.
  */
@@ -333,11 +334,28 @@ async function payBet(
 }
 
 /**
+ * Starts a pending game (its multiplier runs from `at`) once the stakes under way are in: they hold the
+ * game's lock shared, this takes it alone. Undefined when it is not pending (another process started it).
+ */
+export function startRound(
+  db: Executor,
+  gameId: number,
+  crashPoint: number,
+  at: Date,
+): Promise<repository.CrashGameRow | undefined> {
+  return runTransaction(db, async (tx) => {
+    await repository.lockGame(tx, gameId, 'update');
+    return repository.startGame(tx, gameId, crashPoint, at);
+  });
+}
+
+/**
  * The bust: the game is over (its hash may now be shown; its row changed first, so a cash-out waiting for it
  * finds it over), and the bets still in it are lost.
  */
 export function bustRound(db: Executor, gameId: number, now: Date): Promise<repository.CrashBetRow[]> {
   return runTransaction(db, async (tx) => {
+    await repository.lockGame(tx, gameId, 'update');
     await repository.bustGame(tx, gameId, now);
     return repository.loseActiveBets(tx, gameId, now);
   });

@@ -24,6 +24,7 @@ import { adjustBalance } from '../wallet/service';
 import { CRASH_LEASE_KEY } from './engine';
 import { crashBets, crashGames } from './schema';
 import { createChain, setChainSalt } from './service';
+import { socketMessages } from '../../test/socket-messages';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const redisServer = await startRedisServer();
@@ -160,9 +161,10 @@ function listen(server: Server) {
   const socket = new WebSocket(`${server.base.replace('http', 'ws')}/crash/socket`);
   sockets.push(socket);
   const messages: { message: CrashMessage; at: number }[] = [];
-  socket.on('message', (data) =>
-    messages.push({ message: crashMessage.parse(JSON.parse(String(data))), at: Date.now() }),
-  );
+  socket.on('message', (data) => {
+    for (const one of socketMessages(data))
+      messages.push({ message: crashMessage.parse(one), at: Date.now() });
+  });
   const next = async <T extends CrashMessage['type']>(
     type: T,
     match: (message: Extract<CrashMessage, { type: T }>, at: number) => boolean = () => true,

@@ -7,6 +7,7 @@ import { createTestApp } from '../../test/helpers';
 import { api, key, newPlayer } from '../games/testing';
 import { users } from '../users/schema';
 import { BetFeed, type SettledBet } from './feed';
+import { socketMessages } from '../../test/socket-messages';
 
 const { app, db } = await createTestApp({ crash: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -21,7 +22,7 @@ function follow() {
   const socket = new WebSocket(`ws://${base}/socket?topics=feed`);
   sockets.push(socket);
   const received: RealtimeMessage[] = [];
-  socket.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeMessage));
+  socket.on('message', (data) => received.push(...(socketMessages(data) as RealtimeMessage[])));
   return received;
 }
 

@@ -30,6 +30,7 @@ import { ledgerTransfers } from '../ledger/schema';
 import { selfExclude, setLimit } from '../protection/service';
 import { users } from '../users/schema';
 import { roomRounds, roomStakes } from './schema';
+import { socketMessages } from '../../test/socket-messages';
 
 const COUNTDOWN_MS = 30_000;
 const clock = manualClock();
@@ -81,7 +82,7 @@ function listen(topics: string) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/socket?topics=${topics}`);
   sockets.push(socket);
   const messages: { topic: string; type: string; [field: string]: unknown }[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  socket.on('message', (data) => messages.push(...(socketMessages(data) as typeof messages)));
   const next = async (topic: string, type: string) => {
     for (let waited = 0; waited < 10_000; waited += 10) {
       const found = messages.find((m) => m.topic === topic && m.type === type);
