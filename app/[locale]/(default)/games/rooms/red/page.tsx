@@ -11,9 +11,12 @@ export const generateMetadata = pageMetadata('roomRed');
 /** /games/rooms/red: the live round, the stake form, and the room's provably fair section. */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
-  const t = await getTranslations('pages.roomRed');
+  const t = await getTranslations('pages');
+  // The room, then how every room plays: the page's first text says what the game is (and, being the
+  // largest text painted with the server HTML, is the page's LCP, not the bonus bar that comes later).
+  const description = `${t('roomRed.description')} ${t('rooms.howItWorks')}`;
   return (
-    <PageShell path={ROUTES.roomRed} title={t('title')} description={t('description')}>
+    <PageShell path={ROUTES.roomRed} title={t('roomRed.title')} description={description}>
       <ScopedMessages
         namespaces={['rooms.room', 'rooms.rules', 'rooms.form', 'rooms.errors', 'games.shared', 'error']}
       >
