@@ -59,9 +59,24 @@ export function CrashStage() {
     const context = typeof canvas.getContext === 'function' ? canvas.getContext('2d') : null;
     const colors = readChartColors(box);
     const size = { width: 0, height: 0, dpr: 1 };
+    // The axes' labels, formatted once per value (the grid is drawn every frame, with few distinct values).
+    const remembered = (label: (value: number) => string) => {
+      const cache = new Map<number, string>();
+      return (value: number) => {
+        let text = cache.get(value);
+        if (text === undefined) {
+          if (cache.size > 200) cache.clear();
+          cache.set(value, (text = label(value)));
+        }
+        return text;
+      };
+    };
+    // Up the side: 1 decimal below 10×, none from there (keyed by the value shown, as the scale is not round).
+    const multiplierLabel = remembered((value) => `${format.decimal(value, value < 10 ? 1 : 0)}×`);
     const labels = {
-      seconds: (value: number) => t('seconds', { seconds: value }),
-      multiplier: (value: number) => `${format.decimal(value, value < 10 ? 1 : 0)}×`,
+      seconds: remembered((value) => t('seconds', { seconds: value })),
+      multiplier: (value: number) =>
+        multiplierLabel(value < 10 ? Math.round(value * 10) / 10 : Math.round(value)),
     };
     let drawn = '';
 
