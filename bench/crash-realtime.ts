@@ -195,6 +195,7 @@ async function main(): Promise<void> {
     const watch = newWatch();
     const opening = performance.now();
     const cpuBefore = await api.cpu();
+    const benchCpuBefore = process.cpuUsage();
     const sockets = await openSpectators(socketUrl, SPECTATORS, watch);
     console.log(
       `${SPECTATORS} spectators connected in ${((performance.now() - opening) / 1000).toFixed(1)} s.`,
@@ -247,10 +248,11 @@ async function main(): Promise<void> {
       );
       for (const [status, body] of round.samples) console.log(`  e.g. ${status}: ${body}`);
     }
+    const benchCpu = process.cpuUsage(benchCpuBefore);
     const apiCpu = (cpuAfter.apiMs - cpuBefore.apiMs) / 1000;
     const pgCpu = (cpuAfter.postgresMs - cpuBefore.postgresMs) / 1000;
     console.log(
-      `API process: ${((apiCpu / seconds) * 100).toFixed(0)} % of a core, PostgreSQL ${((pgCpu / seconds) * 100).toFixed(0)} %, over ${seconds.toFixed(1)} s; RSS ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}`,
+      `API process: ${((apiCpu / seconds) * 100).toFixed(0)} % of a core, PostgreSQL ${((pgCpu / seconds) * 100).toFixed(0)} %, over ${seconds.toFixed(1)} s; RSS ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}; the spectators' and players' side (this process, same machine) ${(((benchCpu.user + benchCpu.system) / 1e6 / seconds) * 100).toFixed(0)} %`,
     );
     const violations = await ledgerInvariantViolations(db);
     console.log(

@@ -250,7 +250,7 @@ const envSchema = z.object({
   /** Crash: the pause after a bust before the next window, in ms (default 3000; 100 to 60000). */
   CRASH_PAUSE_MS: optional(z.coerce.number().int().min(100).max(60_000).default(3_000)),
   /** Crash: the interval of the multiplier's ticks to spectators, in ms (default 100; 20 to 150). */
-  CRASH_TICK_MS: optional(z.coerce.number().int().min(20).max(150).default(100)),
+  CRASH_TICK_MS: optional(z.coerce.number().int().min(20).max(150).default(125)),
   /** Crash: how often to look for a playable game while there is none (no chain or salt), in ms (default 5000; 100 to 60000). */
   CRASH_IDLE_MS: optional(z.coerce.number().int().min(100).max(60_000).default(5_000)),
   /**

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MemoryBus, type RealtimeMessage } from './bus';
-import { parseTopics, SocketHub } from './socket';
+import { parseTopics, SocketHub, textFrame } from './socket';
 import { TopicRegistry } from './topics';
 import { socketMessages } from '../test/socket-messages';
 
@@ -114,5 +114,20 @@ describe('the realtime hub', () => {
     await new Promise((resolve) => client.socket.once('close', resolve));
     await expect.poll(() => bus.listenerCount('news')).toBe(0);
     expect(hub.size).toBe(0);
+  });
+});
+
+describe('textFrame', () => {
+  it('frames text the way ws does, for every length class', async () => {
+    const { Sender } = (await import('ws')) as unknown as {
+      Sender: { frame: (data: Buffer, options: object) => Buffer[] };
+    };
+    for (const size of [0, 5, 125, 126, 65_535, 65_536, 70_000]) {
+      const text = 'é'.repeat(Math.floor(size / 2)) + 'x'.repeat(size % 2);
+      const expected = Buffer.concat(
+        Sender.frame(Buffer.from(text), { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }),
+      );
+      expect(textFrame(text).equals(expected), `size ${size}`).toBe(true);
+    }
   });
 });

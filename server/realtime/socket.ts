@@ -16,6 +16,28 @@ export const SOCKET_MAX_TOPICS = 16;
  */
 export const SOCKET_FLUSH_MS = 40;
 
+/**
+ * A final, unmasked text frame (what a server sends, RFC 6455 §5.2) of `text`: header and data in one
+ * buffer, built once for every socket that gets it.
+ */
+export function textFrame(text: string): Buffer {
+  const data = Buffer.from(text);
+  const length = data.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81; // FIN, opcode 1 (text)
+  if (length < 126) frame[1] = length;
+  else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  data.copy(frame, headerLength);
+  return frame;
+}
+
 const TOPIC = /^[a-z]+(?::[A-Za-z0-9_-]{1,32}){0,3}$/;
 
 /** What a client may send: follow or stop following topics. Anything else is ignored. */
@@ -176,12 +198,16 @@ export class SocketHub {
       return;
     }
     const text = pending.length === 1 ? pending[0]! : `[${pending.join(',')}]`;
-    let data = buffers?.get(text);
-    if (!data) {
-      data = Buffer.from(text);
-      buffers?.set(text, data);
+    let frame = buffers?.get(text);
+    if (!frame) {
+      frame = textFrame(text);
+      buffers?.set(text, frame);
     }
-    socket.send(data, { binary: false });
+    // The frame whole, in one write (ws would write its header and the data apart, per socket); safe beside
+    // ws's own writes, which are synchronous without compression (none is negotiated here).
+    const raw = (socket as WebSocket & { _socket?: { write: (data: Buffer) => boolean } })._socket;
+    if (raw) raw.write(frame);
+    else socket.send(text);
   }
 
   close(): void {

@@ -69,7 +69,8 @@ export interface CrashSettings {
 export const DEFAULT_CRASH_SETTINGS: CrashSettings = {
   bettingMs: 5_000,
   pauseMs: 3_000,
-  tickMs: 100,
+  // Within the 150 ms with room for timer jitter; each tick is a write to every spectator's socket.
+  tickMs: 125,
   idleMs: 5_000,
   maxProfit: { RUB: 1_000_000, USD: 10_000, KZT: 5_000_000, INR: 1_000_000, EUR: 10_000 },
 };
