@@ -33,7 +33,7 @@ describe('loadConfig', () => {
       reconcileIntervalSeconds: 300,
       redisUrl: null,
       crashEngine: true,
-      crashTimings: { bettingMs: 5_000, pauseMs: 3_000, tickMs: 100, idleMs: 5_000 },
+      crashTimings: { bettingMs: 5_000, pauseMs: 3_000, tickMs: 125, idleMs: 5_000 },
       roomsCountdownMs: 30_000,
       supportChat: {
         defaultApp: null,
