@@ -108,7 +108,8 @@ describe('GET /crash/bets/mine', () => {
     });
     // Nothing of the running game's outcome.
     expect(response.body).not.toContain(games[2].hash);
-    expect(response.body).not.toContain(`"crash_point":${pointOf(2) / 100}`);
+    // (Its point may equal a finished game's, which is shown: only the running game's own entry counts.)
+    expect(items[0]!.crash_point).toBeNull();
 
     const limited = crashMyBetsReply.parse(
       (await client(app).get('/crash/bets/mine?limit=1', me.token)).json(),
