@@ -4,6 +4,8 @@ import type { ApiEnv } from '../api/base-url';
 import {
   apiOrigins,
   chatSources,
+  DEFAULT_GAME_ORIGINS,
+  gameOrigins,
   contentSecurityPolicy,
   HCAPTCHA_SOURCES,
   INTERCOM_SOURCES,
@@ -25,6 +27,7 @@ function parse(policy: string): Record<string, string[]> {
 
 const base: CspConfig = {
   apiOrigins: ['https://api.aurum.example'],
+  games: [],
   chat: chatSources('https://chat.example'),
   hcaptcha: false,
   development: false,
@@ -58,6 +61,21 @@ describe('the Content-Security-Policy', () => {
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(csp['form-action']).toEqual(["'self'"]);
     expect(csp['frame-src']).toEqual(["'none'"]);
+  });
+
+  it('lets the games’ hosts be framed and show thumbnails, and only them', () => {
+    const csp = parse(
+      contentSecurityPolicy({ ...base, chat: {}, games: gameOrigins('https://games.example') }),
+    );
+    expect(csp['frame-src']).toEqual(['https://games.example']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://api.aurum.example', 'https://games.example']);
+    expect(csp['script-src']).not.toContain('https://games.example');
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(gameOrigins(undefined)).toEqual([...DEFAULT_GAME_ORIGINS]);
+    expect(gameOrigins('none')).toEqual([]);
+    expect(gameOrigins('https:, https://a.example:8443')).toEqual(['https:', 'https://a.example:8443']);
+    for (const bad of ['*', "'unsafe-inline'", 'https://a.example; script-src *', 'javascript:'])
+      expect(() => gameOrigins(bad)).toThrow(/NEXT_PUBLIC_GAME_ORIGINS/);
   });
 
   it('adds hCaptcha’s hosts only when a site key is built in', () => {

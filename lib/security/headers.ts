@@ -10,7 +10,7 @@
  * when it renders the page per request (its CSP guide: "you must use dynamic rendering to add nonces").
  * Hashes would have to cover every page's own payload script and change with each build and content;
  * Next.js emits none. So inline scripts are allowed, and what the policy still enforces is where scripts,
- * frames and connections may come from: only this origin, the API, hCaptcha (when a site key is built in)
+ * frames and connections may come from: only this origin, the API, the games' hosts, hCaptcha (when a site key is built in)
  * and the support-chat provider, with no plugins (`object-src 'none'`), no `<base>` hijack, no form
  * posts elsewhere, and no framing (`frame-ancestors 'none'`). Analytics goes through `/ingest` on this
  * origin (lib/analytics.ts), so it needs no host of its own.
@@ -175,9 +175,36 @@ export function apiOrigins(env: ApiEnv, location: LocationLike | null): string[]
   return [...new Set(bases.map(originOf).filter((origin): origin is string => origin !== null))];
 }
 
+/** The game studio's address when `NEXT_PUBLIC_GAME_ORIGINS` is unset (`npm start` runs it there). */
+export const DEFAULT_GAME_ORIGINS = ['http://localhost:4100', 'http://127.0.0.1:4100'] as const;
+
+/**
+ * Where the games of the aggregator (issue 17) are served from: their launch URLs open in a frame and
+ * their thumbnails are images, so these origins go into `frame-src` and `img-src`. From
+ * `NEXT_PUBLIC_GAME_ORIGINS` (build time, like the rest of the policy): unset → the local studio
+ * (DEFAULT_GAME_ORIGINS); `none` → no game host; otherwise the listed origins (comma or space separated),
+ * or `https:` for an aggregator whose providers serve games from many hosts. Anything else is refused.
+ */
+export function gameOrigins(setting: string | undefined): string[] {
+  const value = setting?.trim();
+  if (!value) return [...DEFAULT_GAME_ORIGINS];
+  if (value.toLowerCase() === 'none') return [];
+  const origins = value.split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    if (origin !== 'https:' && !HOST_SOURCE.test(origin)) {
+      throw new Error(
+        `NEXT_PUBLIC_GAME_ORIGINS: "${origin}" is not an origin (https://host[:port]) nor https:`,
+      );
+    }
+  }
+  return origins;
+}
+
 export interface CspConfig {
   /** Origins of the API and its game services (connections, the player's picture). */
   apiOrigins: readonly string[];
+  /** Origins of the aggregator's games (their frames and thumbnails; gameOrigins). */
+  games: readonly string[];
   /** The support chat provider's sources. */
   chat: CspSources;
   /** Whether hCaptcha is built in (a site key is set). */
@@ -202,7 +229,7 @@ export function contentSecurityPolicy(config: CspConfig): string {
       ["'self'", "'unsafe-inline'", ...(config.development ? ["'unsafe-eval'"] : []), ...extra('script-src')],
     ],
     ['style-src', ["'self'", "'unsafe-inline'", ...extra('style-src')]],
-    ['img-src', ["'self'", 'data:', ...config.apiOrigins, ...extra('img-src')]],
+    ['img-src', ["'self'", 'data:', ...config.apiOrigins, ...config.games, ...extra('img-src')]],
     ['font-src', ["'self'", ...extra('font-src')]],
     // The API's realtime hub (lib/realtime) is a WebSocket on the same addresses: ws(s) is a scheme of its
     // own for CSP, so `http://api` alone would block `ws://api/socket`.
@@ -211,7 +238,7 @@ export function contentSecurityPolicy(config: CspConfig): string {
       ["'self'", ...config.apiOrigins, ...config.apiOrigins.map(socketOrigin), ...extra('connect-src')],
     ],
     ['media-src', ["'self'", ...extra('media-src')]],
-    ['frame-src', extra('frame-src')],
+    ['frame-src', [...config.games, ...extra('frame-src')]],
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
@@ -228,6 +255,7 @@ export function contentSecurityPolicy(config: CspConfig): string {
 export function cspConfigFromEnv(apiEnv: ApiEnv, location: LocationLike | null): CspConfig {
   return {
     apiOrigins: apiOrigins(apiEnv, location),
+    games: gameOrigins(process.env.NEXT_PUBLIC_GAME_ORIGINS),
     chat: chatSources(process.env.NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS),
     hcaptcha: Boolean(process.env.NEXT_PUBLIC_HCAPTCHA_SITE_KEY),
     development: process.env.NODE_ENV === 'development',
