@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { SupportChatButton } from '@/features/support-chat/components/support-chat-button';
@@ -27,16 +27,26 @@ export default async function DefaultLayout({
       <a href="#content" className="skip-link">
         {t('skipToContent')}
       </a>
-      <Header />
+      {/* Each part in a Suspense boundary of its own: React hydrates the boundaries one by one after the
+          first pass, in short tasks it can pause between, instead of one long task for the whole page. */}
+      <Suspense>
+        <Header />
+      </Suspense>
       {/* Reads the query (promo) and the session in the browser: its space is kept in the server HTML. */}
-      <BonusBarLoader />
+      <Suspense>
+        <BonusBarLoader />
+      </Suspense>
       {/* At least a screen tall: the footer starts below the fold, so content that arrives after hydration
           (a signed-in player's lists) does not move it on screen. */}
       <main id="content" className="min-h-svh flex-1" tabIndex={-1}>
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
-      <Footer />
-      <SupportChatButton />
+      <Suspense>
+        <Footer />
+      </Suspense>
+      <Suspense>
+        <SupportChatButton />
+      </Suspense>
     </div>
   );
 }
