@@ -67,6 +67,10 @@ import { openApiRoutes } from './modules/openapi/routes';
 import { trafficRoutes } from './modules/traffic/routes';
 import { supportRoutes } from './modules/support/routes';
 import { aggregatorRoutes } from './modules/aggregator/routes';
+import { aggregatorSecret } from './modules/aggregator/signature';
+import { aggregatorClient, type AggregatorClient } from './modules/casino/aggregator-client';
+import { casinoJobs } from './modules/casino/jobs';
+import { casinoRoutes } from './modules/casino/routes';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -96,6 +100,11 @@ export interface BuildAppOptions {
    * else this process's memory. The app closes it when it closes.
    */
   bus?: RealtimeBus;
+  /**
+   * The casino's background work (catalogue sync while empty, free rounds to the aggregator;
+   * casino/jobs.ts). Default: on, except under NODE_ENV=test.
+   */
+  casinoJobs?: boolean;
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -121,6 +130,7 @@ export function buildApp({
   crash,
   rooms,
   bus,
+  casinoJobs: runCasinoJobs,
 }: BuildAppOptions): App {
   const app = Fastify({
     loggerInstance: logger || pino({ level: logger === false ? 'silent' : config.logLevel }),
@@ -273,6 +283,18 @@ export function buildApp({
   void app.register(gameRoutes, context);
   // The game aggregator's seamless-wallet calls (signed; not the player's: never geo-guarded).
   void app.register(aggregatorRoutes, context);
+  // The provider lobbies: the aggregator's catalogue, launches, live tables (its Games API at STUDIO_URL).
+  const aggregator: AggregatorClient = aggregatorClient({
+    baseUrl: config.aggregator.studioUrl,
+    operatorId: config.aggregator.operatorId,
+    secret: aggregatorSecret(config),
+  });
+  void app.register(casinoRoutes, { ...context, aggregator });
+  if (runCasinoJobs ?? config.nodeEnv !== 'test') {
+    const jobs = casinoJobs({ db, client: aggregator, clock: context.clock, log: app.log });
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => jobs.stop());
+  }
   void app.register(trafficRoutes, context);
   void app.register(supportRoutes, context);
   void app.register(openApiRoutes, { routes: collector.routes });

@@ -28,7 +28,13 @@ describe('loadConfig', () => {
       rateLimitEnabled: true,
       sandboxPaymentSecret: null,
       faultExitAfterCommit: null,
-      aggregator: { secret: null, publicKey: null, unitsPerMajor: 100_000 },
+      aggregator: {
+        secret: null,
+        publicKey: null,
+        unitsPerMajor: 100_000,
+        studioUrl: 'http://127.0.0.1:4100',
+        operatorId: 1,
+      },
       cryptomus: null,
       reconcileIntervalSeconds: 300,
       redisUrl: null,
@@ -91,6 +97,8 @@ describe('loadConfig', () => {
       CRASH_IDLE_MS: '200',
       AGGREGATOR_SECRET: 'a'.repeat(32),
       AGGREGATOR_CURRENCY_UNITS: '100',
+      STUDIO_URL: 'https://games.aggregator.example/',
+      AGGREGATOR_OPERATOR_ID: '42',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -113,7 +121,13 @@ describe('loadConfig', () => {
       rateLimitEnabled: false,
       sandboxPaymentSecret: null,
       faultExitAfterCommit: null,
-      aggregator: { secret: 'a'.repeat(32), publicKey: null, unitsPerMajor: 100 },
+      aggregator: {
+        secret: 'a'.repeat(32),
+        publicKey: null,
+        unitsPerMajor: 100,
+        studioUrl: 'https://games.aggregator.example',
+        operatorId: 42,
+      },
       cryptomus: {
         merchantId: 'merchant-uuid',
         paymentKey: 'payment-key',

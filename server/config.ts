@@ -209,6 +209,13 @@ const envSchema = z.object({
       .default(HUB88_UNITS_PER_MAJOR),
   ),
   /**
+   * The game aggregator's Games API base address (server/modules/casino/aggregator-client.ts: game list,
+   * launch URLs, free rounds, live tables). Default: the studio process of `npm run studio`.
+   */
+  STUDIO_URL: optional(httpUrl.default('http://127.0.0.1:4100')),
+  /** Our operator id at the aggregator (`operator_id` of every Games API call). Default 1. */
+  AGGREGATOR_OPERATOR_ID: optional(z.coerce.number().int().min(1).max(2_147_483_647).default(1)),
+  /**
    * Cryptomus (https://doc.cryptomus.com), the real payment provider: set the merchant's UUID and its
    * payment API key to take deposits on Cryptomus's hosted page; the payout API key to pay withdrawals.
    * Webhooks come to `<API_PUBLIC_URL>/billing/webhooks/cryptomus`, so API_PUBLIC_URL is required with them.
@@ -336,6 +343,10 @@ export interface AggregatorConfig {
   publicKey: string | null;
   /** Its amount units per major unit (a multiple of 100). */
   unitsPerMajor: number;
+  /** Its Games API base address, without a trailing slash (STUDIO_URL). */
+  studioUrl: string;
+  /** Our operator id there (AGGREGATOR_OPERATOR_ID). */
+  operatorId: number;
 }
 
 export interface CryptomusConfig {
@@ -446,6 +457,8 @@ export function loadConfig(
       secret: e.AGGREGATOR_SECRET ?? null,
       publicKey: e.AGGREGATOR_PUBLIC_KEY ?? null,
       unitsPerMajor: e.AGGREGATOR_CURRENCY_UNITS,
+      studioUrl: e.STUDIO_URL.replace(/\/+$/, ''),
+      operatorId: e.AGGREGATOR_OPERATOR_ID,
     },
 
     cryptomus:

@@ -11,6 +11,7 @@ import {
   promoCommands,
   welcomePackCommands,
 } from '../modules/bonuses/admin-commands';
+import { gameCommands } from '../modules/casino/admin-commands';
 import { crashCommands } from '../modules/crash/admin-commands';
 import { caseCommands } from '../modules/games/admin-commands';
 import { geoCommands } from '../modules/geo/admin-commands';
@@ -43,6 +44,7 @@ export const commandGroups: CommandGroup[] = [
   bonusCommands,
   caseCommands,
   crashCommands,
+  gameCommands,
   mirrorCommands,
   redirectCommands,
   utmCampaignCommands,

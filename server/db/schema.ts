@@ -45,3 +45,4 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
 export * from '../modules/crash/schema';
 export * from '../modules/rooms/schema';
 export * from '../modules/aggregator/schema';
+export * from '../modules/casino/schema';

@@ -85,6 +85,8 @@ export const aggregatorTransactions = pgTable(
       .default(sql`0`),
     referenceTransactionUuid: text('reference_transaction_uuid'),
     isFree: boolean('is_free').notNull().default(false),
+    /** A free round's bet: the reward (free_round_rewards.reward_uuid) it used. */
+    rewardUuid: text('reward_uuid'),
     roundClosed: boolean('round_closed').notNull().default(false),
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

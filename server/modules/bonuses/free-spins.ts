@@ -106,6 +106,17 @@ export async function listFreeSpins(
   }));
 }
 
+/** How many usable free spins the user holds in a game (every campaign of that game together). */
+export async function freeSpinsLeftIn(
+  db: Executor,
+  input: { userId: number; gameCode: string; now: Date },
+): Promise<number> {
+  const rows = await usableFreeSpinsOf(db, input.userId, input.now);
+  return rows
+    .filter(({ campaign }) => campaign.gameId === input.gameCode)
+    .reduce((sum, { spins }) => sum + spins.countLeft, 0);
+}
+
 /** Gives up the user's active spins of a campaign; false when there are none. */
 export async function cancelFreeSpins(
   db: Executor,

@@ -167,6 +167,10 @@ export const bonusActivations = pgTable(
       .notNull()
       .default(sql`0`),
     invoiceId: integer('invoice_id').references(() => billingInvoices.id, { onDelete: 'restrict' }),
+    /** The free spins whose free-round wins this activation holds (`source = 'free_spins'`). */
+    userFreeSpinId: integer('user_free_spin_id').references((): AnyPgColumn => userFreeSpins.id, {
+      onDelete: 'restrict',
+    }),
     /** Until when a waiting activation waits for its deposit. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
@@ -182,16 +186,22 @@ export const bonusActivations = pgTable(
       .on(table.userId, table.stage)
       .where(sql`${table.source} = 'welcome_pack'`),
     uniqueIndex('bonus_activations_invoice_unique').on(table.invoiceId),
-    check('bonus_activations_source_known', sql`${table.source} IN ('promo', 'welcome_pack')`),
+    check('bonus_activations_source_known', sql`${table.source} IN ('promo', 'welcome_pack', 'free_spins')`),
+    index('bonus_activations_free_spins_idx')
+      .on(table.userFreeSpinId)
+      .where(sql`${table.userFreeSpinId} IS NOT NULL`),
     check(
       'bonus_activations_status_known',
       sql`${table.status} IN ('waiting', 'active', 'wagered', 'cancelled', 'expired')`,
     ),
     check(
       'bonus_activations_origin',
-      sql`(${table.source} = 'promo' AND ${table.promoId} IS NOT NULL AND ${table.stage} IS NULL)
+      sql`(${table.source} = 'promo' AND ${table.promoId} IS NOT NULL AND ${table.stage} IS NULL
+            AND ${table.userFreeSpinId} IS NULL)
         OR (${table.source} = 'welcome_pack' AND ${table.stage} IS NOT NULL AND ${table.promoId} IS NULL
-            AND ${table.status} <> 'waiting')`,
+            AND ${table.userFreeSpinId} IS NULL AND ${table.status} <> 'waiting')
+        OR (${table.source} = 'free_spins' AND ${table.userFreeSpinId} IS NOT NULL AND ${table.promoId} IS NULL
+            AND ${table.stage} IS NULL AND ${table.status} <> 'waiting')`,
     ),
     check('bonus_activations_currency_known', currencyKnown(table.currency)),
     check('bonus_activations_percent_range', sql`${table.percent} BETWEEN 1 AND 1000`),
@@ -210,7 +220,8 @@ export const bonusActivations = pgTable(
     check(
       'bonus_activations_credited',
       sql`${table.status} NOT IN ('active', 'wagered')
-        OR (${table.amountMinor} > 0 AND ${table.invoiceId} IS NOT NULL AND ${table.creditedAt} IS NOT NULL)`,
+        OR (${table.amountMinor} > 0 AND ${table.creditedAt} IS NOT NULL
+            AND (${table.invoiceId} IS NOT NULL OR ${table.source} = 'free_spins'))`,
     ),
   ],
 );
@@ -247,8 +258,44 @@ export const userFreeSpins = pgTable(
   ],
 );
 
+/**
+ * Free spins as free rounds at the game aggregator (issue 17), an outbox: each grant of a `user_free_spins`
+ * row makes a reward (`reward_uuid`, derived from the row and the grant's time, so a retried call is the
+ * same reward to the aggregator) that the casino's job creates there (`pending` → `created`); a cancelled
+ * or re-granted row's live reward is cancelled there (`cancel_pending` → `cancelled`). A call that fails
+ * waits until `next_attempt_at` (growing back-off); `last_error` says why.
+ */
+export const freeRoundRewards = pgTable(
+  'free_round_rewards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    rewardUuid: text('reward_uuid').notNull(),
+    userFreeSpinId: integer('user_free_spin_id')
+      .notNull()
+      .references(() => userFreeSpins.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('free_round_rewards_uuid_unique').on(table.rewardUuid),
+    index('free_round_rewards_spins_idx').on(table.userFreeSpinId),
+    index('free_round_rewards_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} IN ('pending', 'cancel_pending')`),
+    check(
+      'free_round_rewards_status_known',
+      sql`${table.status} IN ('pending', 'created', 'cancel_pending', 'cancelled')`,
+    ),
+  ],
+);
+
 export type PromoRow = typeof promoCodes.$inferSelect;
 export type StageRow = typeof welcomePackStages.$inferSelect;
 export type ActivationRow = typeof bonusActivations.$inferSelect;
 export type CampaignRow = typeof freeSpinCampaigns.$inferSelect;
 export type UserFreeSpinRow = typeof userFreeSpins.$inferSelect;
+export type FreeRoundRewardRow = typeof freeRoundRewards.$inferSelect;

@@ -28,7 +28,7 @@
  */
 export { activatePromo, findApplicablePromo } from './promo-codes';
 export { awardDepositBonus, depositBonusName, type DepositAward } from './deposit-bonus';
-export { grantFreeSpins } from './free-spins';
+export { freeSpinsLeftIn, grantFreeSpins } from './free-spins';
 export { invalidPromo, WELCOME_PACK_TITLE_SETTING } from './rules';
 export { recordWager } from './wagering';
 export { cancelActivation } from './activations';

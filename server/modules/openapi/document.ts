@@ -63,7 +63,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 function serviceOf(url: string): string | undefined {
   const first = url.split('/')[1] ?? '';
   if (first in GAME_SERVICE) return GAME_SERVICE[first as keyof typeof GAME_SERVICE];
-  if (first === 'fair' || first === 'games') return 'general';
+  if (first === 'fair' || first === 'games' || first === 'casino') return 'general';
   return undefined;
 }
 

@@ -58,4 +58,23 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/profile/history'].get).toBeDefined();
     expect(doc.paths['/api/v2/auth/register/email'].post.requestBody).toBeDefined();
   });
+
+  it('lists the casino lobbies’ calls under the general service', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    for (const [method, path] of [
+      ['get', '/casino/games'],
+      ['get', '/casino/games/{code}'],
+      ['get', '/casino/filters'],
+      ['get', '/casino/favourites'],
+      ['put', '/casino/favourites/{code}'],
+      ['delete', '/casino/favourites/{code}'],
+      ['get', '/casino/recent'],
+      ['post', '/casino/launch'],
+      ['get', '/casino/tables'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.['x-service'], `${method} ${path}`).toBe('general');
+    }
+    const launch = doc.paths['/casino/launch'].post.requestBody.content['application/json'].schema;
+    expect(launch.properties.mode.enum).toEqual(['real', 'demo']);
+  });
 });
