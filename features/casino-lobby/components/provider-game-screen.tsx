@@ -1,23 +1,19 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { PageShell } from '@/components/layout/page-shell';
-import { buttonClass } from '@/components/ui/button-styles';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LocaleLink } from '@/components/i18n/locale-link';
-import { liveCasinoPath, ROUTES, slotPath, validate } from '@/lib/routes';
+import { liveCasinoPath, slotPath, validate } from '@/lib/routes';
+import { GameFrame } from './game-frame';
 
 const LOBBY = {
-  slots: { path: slotPath, lobby: ROUTES.slots, title: { play: 'slotPlay', demo: 'slotDemo' } },
-  'live-casino': {
-    path: liveCasinoPath,
-    lobby: ROUTES.liveCasino,
-    title: { play: 'livePlay', demo: 'liveDemo' },
-  },
+  slots: { path: slotPath, lobby: 'slots', title: { play: 'slotPlay', demo: 'slotDemo' } },
+  'live-casino': { path: liveCasinoPath, lobby: 'live', title: { play: 'livePlay', demo: 'liveDemo' } },
 } as const;
 
 /**
- * A provider game (slot or live casino) for money or in demo. No game provider is connected yet, so it
- * says the game cannot start and leads back to its lobby; an invalid game slug is a 404.
+ * A provider game (slot or live table) for money or in demo: the page's frame on the server, the game
+ * launched and framed in the browser (game-frame.tsx). An invalid game slug is a 404; an unknown game
+ * says so there.
  */
 export async function ProviderGameScreen({
   lobby,
@@ -33,11 +29,9 @@ export async function ProviderGameScreen({
   const config = LOBBY[lobby];
   return (
     <PageShell path={config.path(slots, mode)} title={t(`pages.${config.title[mode]}.title`, { slots })}>
-      <EmptyState title={t('empty.slotUnavailable', { slots })} hint={t('empty.slotUnavailableHint')}>
-        <LocaleLink href={config.lobby} className={buttonClass.secondary}>
-          {t('empty.backToLobby')}
-        </LocaleLink>
-      </EmptyState>
+      <ScopedMessages namespaces={['casino.game']}>
+        <GameFrame lobby={config.lobby} code={slots} mode={mode} />
+      </ScopedMessages>
     </PageShell>
   );
 }
