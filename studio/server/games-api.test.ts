@@ -82,6 +82,16 @@ describe('game/url', () => {
     expect(page.body).toContain('Айналдыру');
   });
 
+  it('serves the page script as one bundle and the styles, both from the studio itself', async () => {
+    const script = await studio.app.inject({ method: 'GET', url: '/static/play.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('text/javascript');
+    expect(script.body).not.toMatch(/\bimport\s*["'{]/);
+    const styles = await studio.app.inject({ method: 'GET', url: '/static/play.css' });
+    expect(styles.body).toContain('prefers-reduced-motion');
+    expect(`${script.body}${styles.body}`).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+  });
+
   it('answers 404 RS_ERROR_INVALID_GAME for a game it does not have', async () => {
     const { status, body } = await operatorCall(studio, 'game/url', {
       platform: 'GPL_MOBILE',
