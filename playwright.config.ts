@@ -75,6 +75,11 @@ export default defineConfig({
       RATE_LIMIT_ENABLED: 'false',
       // A rooms round draws 5 s after its second player stakes (30 s by default), so a journey waits little.
       ROOMS_COUNTDOWN_MS: '5000',
+      // The game studio (issue 17) beside the e2e stack, on ports of its own; live tables deal every 8 s.
+      STUDIO_PORT: '4199',
+      STUDIO_PUBLIC_URL: 'http://127.0.0.1:4199',
+      STUDIO_TABLE_BETTING_MS: '8000',
+      STUDIO_TABLE_RESULT_MS: '3000',
       // Two chat apps, so the Kazakhstan variant can be told apart. The host never resolves: the journeys
       // that need the provider serve its script themselves (tests/e2e/support-chat.spec.ts).
       SUPPORT_CHAT_APP_ID: 'e2e_ru',

@@ -1,9 +1,9 @@
 /**
  * `npm run bench:lighthouse [-- --rebuild]`: Lighthouse (its default config: the mobile preset, simulated
- * throttling) over /ru, /ru/games/dice, /ru/games/slots, /ru/games/crash, /ru/games/rooms,
- * /ru/games/rooms/red and /ru/profile/history of the product served as
- * `npm run bench:web` serves it (bench/lib/web-stack.ts: the API in this process with the demo players,
- * the `.next-bench` build, reused when up to date). The history page is audited signed in as the demo
+ * throttling) over /ru, /ru/games/dice, /ru/games/slots, /ru/games/live-casino, a slot's demo,
+ * /ru/games/crash, /ru/games/rooms, /ru/games/rooms/red and /ru/profile/history of the product served
+ * as `npm run bench:web` serves it (bench/lib/web-stack.ts: the API in this process with the demo
+ * players, the game studio beside it, the `.next-bench` build, reused when up to date). The history page is audited signed in as the demo
  * player (its token in the `token` cookie, set before the audit). Each page gets a fresh Chrome profile
  * (CHROME_PATH, default /usr/bin/chromium). Prints the four category scores, TBT, CLS and LCP per page,
  * then, per page, where the main thread went: the longest tasks (start, duration, script) and the
@@ -52,6 +52,12 @@ const PAGES: { path: string; signedIn: boolean; route: string }[] = [
   { path: '/ru', signedIn: false, route: '/[locale]/(default)/page' },
   { path: '/ru/games/dice', signedIn: false, route: '/[locale]/(default)/games/dice/page' },
   { path: '/ru/games/slots', signedIn: false, route: '/[locale]/(default)/games/slots/page' },
+  { path: '/ru/games/live-casino', signedIn: false, route: '/[locale]/(default)/games/live-casino/page' },
+  {
+    path: '/ru/games/slots/aurora-wilds/demo',
+    signedIn: false,
+    route: '/[locale]/(default)/games/slots/[slots]/demo/page',
+  },
   { path: '/ru/games/crash', signedIn: false, route: '/[locale]/(default)/games/crash/page' },
   { path: '/ru/games/rooms', signedIn: false, route: '/[locale]/(default)/games/rooms/page' },
   { path: '/ru/games/rooms/red', signedIn: false, route: '/[locale]/(default)/games/rooms/red/page' },

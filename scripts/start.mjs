@@ -6,8 +6,8 @@
  * `npm run dev` does the same with hot reload.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,11 +28,37 @@ env.SUPERVISOR_PID = String(process.pid);
 // development helpers (the outbox at /dev/outbox, the sandbox payment and social providers, the demo
 // players) so that a local `npm start` is a complete, playable product. A banner says so once ready.
 const apiEnv = { ...env, NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development' };
+// The game studio (studio/server, issue 17) is the aggregator the lobbies' games come from: it calls the
+// API's wallet and the API calls its Games API, both signed with AGGREGATOR_SECRET. Unset, one is made once
+// and kept under DATA_DIR, so the two processes agree across restarts. START_STUDIO=0: no studio started
+// (a real aggregator is configured instead: STUDIO_URL, AGGREGATOR_SECRET or AGGREGATOR_PUBLIC_KEY).
+const studioEnabled = env.START_STUDIO !== '0';
+env.STUDIO_PORT ??= '4100';
+if (studioEnabled) {
+  env.STUDIO_URL ??= `http://127.0.0.1:${env.STUDIO_PORT}`;
+  env.STUDIO_WALLET_URL ??= `http://127.0.0.1:${env.API_PORT}/aggregator`;
+  env.AGGREGATOR_SECRET ??= aggregatorSecret(join(root, env.DATA_DIR ?? '.data'));
+  env.STUDIO_DATA_DIR ??= join(env.DATA_DIR ?? '.data', 'studio');
+  // The web app's Content-Security-Policy lets the studio's games be framed (lib/security/headers.ts).
+  env.NEXT_PUBLIC_GAME_ORIGINS ??= `http://localhost:${env.STUDIO_PORT} http://127.0.0.1:${env.STUDIO_PORT}`;
+  apiEnv.STUDIO_URL = env.STUDIO_URL;
+  apiEnv.AGGREGATOR_SECRET = env.AGGREGATOR_SECRET;
+}
 // The web app links its code steps to the API's local outbox only when that API has one (lib/dev-outbox.ts).
 env.NEXT_PUBLIC_DEV_OUTBOX = apiEnv.NODE_ENV === 'production' ? '0' : '1';
 if (!dev) env.NODE_ENV = 'production';
 
 const distDir = env.NEXT_DIST_DIR || '.next';
+
+/** The shared secret of the studio's and the wallet's signed calls, made once under `dataDir`. */
+function aggregatorSecret(dataDir) {
+  const file = join(dataDir, 'aggregator-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const log = (message) => console.log(`[start] ${message}`);
 
@@ -151,6 +177,14 @@ if (!(await waitFor(`${apiUrl}/health`, 120_000))) {
   await stop(1);
 }
 
+if (studioEnabled) {
+  run('studio', bin('tsx'), ['studio/server/main.ts'], { detached: true });
+  if (!(await waitFor(`http://127.0.0.1:${env.STUDIO_PORT}/`, 60_000))) {
+    console.error('[start] the game studio did not answer in 60 s');
+    await stop(1);
+  }
+}
+
 run('web', process.execPath, [
   '--import',
   './scripts/exit-with-supervisor.mjs',
@@ -169,6 +203,7 @@ if (!(await waitFor(`http://${env.WEB_HOST}:${env.WEB_PORT}/`, 120_000))) {
 log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 log(`web app:    ${webUrl}`);
 log(`API server: ${apiUrl}`);
+if (studioEnabled) log(`game studio: http://localhost:${env.STUDIO_PORT} (the slots and live tables)`);
 if (apiEnv.NODE_ENV !== 'production') {
   log('!!! DEVELOPMENT HELPERS ARE ON: /dev/outbox (one-time codes in plain text), sandbox payments and');
   log('!!! sandbox social log-in, demo players with published passwords. Do not expose this to a network;');

@@ -8,7 +8,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -304,6 +306,49 @@ const PRODUCT_SOURCES: string[] = buildSources;
 
 /** The API port the bench build inlines by default: a fixed one, so that the benches can share a build. */
 const DEFAULT_BENCH_API_PORT = 4290;
+/** The game studio's port: fixed too, as the build's Content-Security-Policy names it. */
+const BENCH_STUDIO_PORT = 4291;
+
+/**
+ * The game studio (studio/server, issue 17) as `npm start` runs it, in a process of its own with a
+ * throw-away data directory, calling the wallet at `walletUrl`: the lobbies list its games.
+ */
+async function startStudio(port: number, secret: string, walletUrl: string): Promise<() => Promise<void>> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'casino-bench-studio-'));
+  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['studio/server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      STUDIO_HOST: '127.0.0.1',
+      STUDIO_PORT: String(port),
+      STUDIO_WALLET_URL: walletUrl,
+      AGGREGATOR_SECRET: secret,
+      STUDIO_DATA_DIR: dataDir,
+      SUPERVISOR_PID: String(process.pid),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const up = await fetch(`http://127.0.0.1:${port}/`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (up) return close;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await close();
+  throw new Error(`the game studio did not answer on port ${port}`);
+}
 
 export interface ProductWeb {
   api: BenchApi;
@@ -320,6 +365,9 @@ export async function startProductWeb({ rebuild = false }: { rebuild?: boolean }
   const apiPort = await portOr(Number(process.env.BENCH_API_PORT ?? DEFAULT_BENCH_API_PORT));
   const webPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const studioPort = await portOr(BENCH_STUDIO_PORT);
+  const aggregatorSecret = randomBytes(32).toString('hex');
+  const closeStudio = await startStudio(studioPort, aggregatorSecret, `${apiUrl}/aggregator`);
   const api = await startBenchApi({
     poolMax: 10,
     port: apiPort,
@@ -328,10 +376,19 @@ export async function startProductWeb({ rebuild = false }: { rebuild?: boolean }
       JWT_SECRET: randomBytes(32).toString('hex'),
       WEB_ORIGINS: `http://127.0.0.1:${webPort},http://localhost:${webPort}`,
       RATE_LIMIT_ENABLED: 'false',
+      STUDIO_URL: `http://127.0.0.1:${studioPort}`,
+      AGGREGATOR_SECRET: aggregatorSecret,
     },
+  }).catch(async (error: unknown) => {
+    await closeStudio();
+    throw error;
   });
   try {
-    const env = { ...process.env, NEXT_PUBLIC_API_URL: apiUrl };
+    const env = {
+      ...process.env,
+      NEXT_PUBLIC_API_URL: apiUrl,
+      NEXT_PUBLIC_GAME_ORIGINS: `http://localhost:${studioPort} http://127.0.0.1:${studioPort}`,
+    };
     buildNext({
       cwd: REPO_ROOT,
       distDir: BENCH_DIST_DIR,
@@ -353,10 +410,12 @@ export async function startProductWeb({ rebuild = false }: { rebuild?: boolean }
       close: async () => {
         await web.close();
         await api.close();
+        await closeStudio();
       },
     };
   } catch (error) {
     await api.close();
+    await closeStudio();
     throw error;
   }
 }
