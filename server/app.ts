@@ -47,6 +47,7 @@ import {
   type CrashSettings,
 } from './modules/crash/engine';
 import { FEED_TOPIC } from '@/lib/contracts/feed';
+import { unitsPerMinor } from '@/lib/contracts/aggregator';
 import { crashRoutes } from './modules/crash/routes';
 import { DEFAULT_ROOMS_SETTINGS, RoomsRuntime, type RoomsSettings } from './modules/rooms/runtime';
 import { roomsRoutes } from './modules/rooms/routes';
@@ -290,8 +291,15 @@ export function buildApp({
     secret: aggregatorSecret(config),
   });
   void app.register(casinoRoutes, { ...context, aggregator });
-  if (runCasinoJobs ?? config.nodeEnv !== 'test') {
-    const jobs = casinoJobs({ db, client: aggregator, clock: context.clock, log: app.log });
+  const perMinor = unitsPerMinor(config.aggregator.unitsPerMajor);
+  if ((runCasinoJobs ?? config.nodeEnv !== 'test') && perMinor !== null) {
+    const jobs = casinoJobs({
+      db,
+      client: aggregator,
+      clock: context.clock,
+      log: app.log,
+      unitsPerMinor: perMinor,
+    });
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
   }

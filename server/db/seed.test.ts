@@ -112,9 +112,14 @@ describe('bonuses', () => {
     expect(promos[0].limits.RUB).toEqual({ min_deposit_minor: 50_000, max_bonus_minor: 5_000_000 });
     expect(Object.keys(promos[1].limits)).toEqual(['KZT']);
     const campaigns = await fresh.select().from(freeSpinCampaigns).orderBy(asc(freeSpinCampaigns.id));
+    // Step 0008 points them at the game studio's slots.
+    expect(campaigns.map((c) => [c.nameEn, c.gameName])).toEqual([
+      ['50 free spins in Aurora Wilds', 'Aurora Wilds'],
+      ['25 free spins in Golden Coins: Hold and Win', 'Golden Coins: Hold and Win'],
+    ]);
     expect(campaigns.map((c) => [c.id, c.gameId, c.count])).toEqual([
-      [1, 'book-of-aurum', 50],
-      [2, 'gold-rush-express', 25],
+      [1, 'aurora-wilds', 50],
+      [2, 'golden-coins', 25],
     ]);
     const stages = await fresh.select().from(welcomePackStages).orderBy(asc(welcomePackStages.stage));
     expect(stages.map((s) => [s.depositNumber, s.percent, s.freeSpinCampaignId])).toEqual([

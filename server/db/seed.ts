@@ -576,6 +576,43 @@ export const seedSteps: SeedStep[] = [
       if (!salted.done) throw new Error(`the demo crash chain's salt was not set: ${salted.reason}`);
     },
   },
+  {
+    // The seeded free-spin campaigns (step 0004) named games no provider has; they now point at the game
+    // studio's slots (issue 17), so that the spins become free rounds of a game in the catalogue.
+    id: '0008-studio-free-spin-games',
+    async run(tx) {
+      const games = [
+        {
+          from: 'book-of-aurum',
+          to: 'aurora-wilds',
+          name: 'Aurora Wilds',
+          count: 50,
+          ru: 'фриспинов в',
+          kz: 'ойынында',
+        },
+        {
+          from: 'gold-rush-express',
+          to: 'golden-coins',
+          name: 'Golden Coins: Hold and Win',
+          count: 25,
+          ru: 'фриспинов в',
+          kz: 'ойынында',
+        },
+      ];
+      for (const game of games) {
+        await tx
+          .update(freeSpinCampaigns)
+          .set({
+            gameId: game.to,
+            gameName: game.name,
+            nameEn: `${game.count} free spins in ${game.name}`,
+            nameRu: `${game.count} ${game.ru} ${game.name}`,
+            nameKz: `${game.name} ${game.kz} ${game.count} фриспин`,
+          })
+          .where(eq(freeSpinCampaigns.gameId, game.from));
+      }
+    },
+  },
 ];
 
 export interface SeedOptions {

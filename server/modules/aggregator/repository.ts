@@ -1,5 +1,6 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { casinoGames } from '../casino/schema';
 import { users } from '../users/schema';
 import {
   aggregatorSessions,
@@ -117,4 +118,19 @@ export async function markRolledBack(db: Executor, id: number): Promise<void> {
     .update(aggregatorTransactions)
     .set({ status: 'rolled_back' })
     .where(and(eq(aggregatorTransactions.id, id), ne(aggregatorTransactions.status, 'rolled_back')));
+}
+
+/**
+ * Whether the catalogue takes bets for the game: an empty catalogue (not synced yet) takes every code;
+ * else the game must be in it, enabled by the aggregator, listed and not disabled by the operator.
+ */
+export async function gameTakesBets(db: Executor, gameCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      ok: sql<boolean>`NOT EXISTS (SELECT 1 FROM ${casinoGames})
+        OR EXISTS (SELECT 1 FROM ${casinoGames} WHERE ${casinoGames.code} = ${gameCode}
+          AND ${casinoGames.enabled} AND ${casinoGames.listed} AND NOT ${casinoGames.disabledByOperator})`,
+    })
+    .from(sql`(SELECT 1) AS one`);
+  return row.ok;
 }

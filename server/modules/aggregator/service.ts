@@ -5,13 +5,18 @@
  *
  * - a bet takes the stake from the player's cash to the house, once per `transaction_uuid`: only on a
  *   live session token of that player, in its currency, from a player who may play, from a country that
- *   is not blocked (the one recorded at the game's launch), within the player's limits (session, loss) and
- *   their balance. A free round's bet (`is_free`) moves nothing. A real-money stake counts towards the
- *   player's bonus wagering (lib/bonuses/wagering.ts, `slots`);
+ *   is not blocked (the one recorded at the game's launch), for a game the catalogue takes bets for
+ *   (RS_ERROR_INVALID_GAME; any code while the catalogue is empty), within the player's limits (session,
+ *   loss) and their balance. A free round's bet (`is_free`) moves nothing; with a `reward_uuid` of ours
+ *   it uses one of the player's free spins (bonuses/free-rounds.ts). A real-money stake counts towards
+ *   the player's bonus wagering (lib/bonuses/wagering.ts, `slots`);
  * - a win pays an accepted bet (`reference_transaction_uuid`) from the house to the player's cash, even
- *   after the session expired or the player was blocked: the round was played;
- * - a rollback gives an accepted bet's stake back, once; a rollback of a bet never seen is recorded, so
- *   that the bet, if it still comes (a provider retrying a call that timed out), is refused.
+ *   after the session expired or the player was blocked: the round was played. The win of a free round
+ *   of ours goes to the bonus balance with its campaign's wager instead (the bonus rules); that of a
+ *   reward we did not grant (the aggregator's own promotion) to cash;
+ * - a rollback gives an accepted bet's stake back, once, and takes back the wagering it counted (or the
+ *   free spin it used); a rollback of a bet never seen is recorded, so that the bet, if it still comes (a
+ *   provider retrying a call that timed out), is refused.
  *
  * A `transaction_uuid` seen before answers RS_OK (with the balance now) and moves nothing when it comes
  * with the same data, RS_ERROR_DUPLICATE_TRANSACTION otherwise (Hub88: another user, round, game,
@@ -27,7 +32,13 @@ import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ValidationError } from '../../lib/errors';
-import { recordWager } from '../bonuses/service';
+import {
+  creditFreeRoundWin,
+  recordWager,
+  returnFreeRound,
+  revokeWager,
+  useFreeRound,
+} from '../bonuses/service';
 import { isCountryBlocked } from '../geo/service';
 import {
   gameHouseAccount,
@@ -223,6 +234,7 @@ interface MoneyRequest {
   currency: string;
   amount: number;
   is_free?: boolean | null;
+  reward_uuid?: string | null;
   round_closed?: boolean | null;
 }
 
@@ -303,8 +315,19 @@ export async function placeBet(
     if (session.country !== null && (await isCountryBlocked(tx, session.country))) {
       throw new Refusal('RS_ERROR_USER_DISABLED', currency);
     }
+    if (!(await repository.gameTakesBets(tx, request.game_code))) {
+      throw new Refusal('RS_ERROR_INVALID_GAME', currency);
+    }
 
     const free = request.is_free === true;
+    const rewardUuid = free && request.reward_uuid ? request.reward_uuid : null;
+    let ownReward = false;
+    if (rewardUuid) {
+      const used = await useFreeRound(tx, { userId, rewardUuid, gameCode: request.game_code, now });
+      if (used === 'other_game') throw new Refusal('RS_ERROR_INVALID_GAME', currency);
+      if (used === 'none_left') throw new Refusal('RS_ERROR_LIMIT_REACHED', currency);
+      ownReward = used === 'used';
+    }
     const stake = free ? 0n : amountMinor;
     try {
       // The player's session and loss limits, as for the in-house games; counts the stake's loss.
@@ -359,6 +382,7 @@ export async function placeBet(
       amountUnits,
       amountMinor,
       isFree: free,
+      rewardUuid: ownReward ? rewardUuid : null,
       roundClosed: request.round_closed === true,
       transferId,
       createdAt: now,
@@ -380,7 +404,8 @@ export async function placeBet(
 /**
  * `transaction/win`: pays the accepted bet `reference_transaction_uuid` of the player (RS_ERROR_TRANSACTION_
  * DOES_NOT_EXIST for an unknown bet, RS_ERROR_TRANSACTION_ROLLED_BACK for one rolled back), whatever the
- * session's state. A win flagged `is_free` (a free round's) goes to cash like any other.
+ * session's state. The win of a free round of ours (its bet used one of our rewards) goes to the bonus
+ * balance with the campaign's wager (bonuses `creditFreeRoundWin`); any other win to cash.
  */
 export async function settleWin(
   db: Executor,
@@ -422,7 +447,26 @@ export async function settleWin(
     if (request.currency !== currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY', currency);
 
     let transferId: number | null = null;
-    if (amountMinor > 0n) {
+    const meta = {
+      ...movementMeta(request),
+      reference_transaction_uuid: reference,
+      ...(request.is_free === true ? { free: true } : {}),
+    };
+    if (amountMinor > 0n && bet.rewardUuid !== null) {
+      // A free round of ours: to the bonus balance, with the campaign's wager.
+      const credited = await creditFreeRoundWin(tx, {
+        userId,
+        currency,
+        rewardUuid: bet.rewardUuid,
+        amountMinor,
+        idempotencyKey: transferKey(request.transaction_uuid),
+        reference: `aggregator-round:${request.round}`,
+        meta,
+        now,
+      });
+      transferId = credited?.transferId ?? null;
+    }
+    if (amountMinor > 0n && transferId === null) {
       const moved = await transfer(tx, {
         idempotencyKey: transferKey(request.transaction_uuid),
         kind: 'win',
@@ -431,11 +475,7 @@ export async function settleWin(
           { account: await gameHouseAccount(tx, userId, currency), amountMinor: -amountMinor },
           { account: await userAccount(tx, userId, currency, 'cash'), amountMinor },
         ],
-        meta: {
-          ...movementMeta(request),
-          reference_transaction_uuid: reference,
-          ...(request.is_free === true ? { free: true } : {}),
-        },
+        meta,
       });
       transferId = moved.transferId;
       // A win lowers the net loss the player's loss limits count.
@@ -557,6 +597,11 @@ export async function rollback(
       });
       transferId = moved.transferId;
       await recordPayout(tx, { userId, currency, payoutMinor: back, now });
+      // The stake no longer counts towards the player's bonus wagering.
+      await revokeWager(tx, { userId, currency, bet: { game: 'slots', stakeMinor: back } });
+    }
+    if (bet.rewardUuid !== null) {
+      await returnFreeRound(tx, { userId, rewardUuid: bet.rewardUuid, now });
     }
     await repository.markRolledBack(tx, bet.id);
     await record({

@@ -482,7 +482,7 @@ describe('the reality check', () => {
 });
 
 describe('free rounds, wagering and the statement', () => {
-  it('takes nothing for a free round’s bet and credits its win to cash', async () => {
+  it('takes nothing for a free round’s bet and credits its win to cash when the reward is not one of ours', async () => {
     const me = await player(10);
     const bet = uuid();
     expect(await w.bet(me, { uuid: bet, amount: units(1), is_free: true })).toMatchObject({

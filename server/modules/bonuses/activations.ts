@@ -38,6 +38,7 @@ export async function listActivations(db: Executor, userId: number, now: Date): 
 
 async function activationLabel(db: Executor, row: ActivationRow): Promise<string> {
   if (row.promoId !== null) return `Bonus ${(await promoCodeOf(db, row.promoId)) ?? row.promoId}`;
+  if (row.source === 'free_spins') return 'Free spins winnings';
   return `Welcome pack, stage ${row.stage}`;
 }
 

@@ -336,7 +336,7 @@ describe('npm run admin -- freespins', () => {
     const campaigns = await admin('freespins', 'campaigns');
     expect(campaigns.out.split('\n')).toHaveLength(3);
     expect(campaigns.out).toMatch(
-      /\n1\s+50 free spins in Book of Aurum\s+book-of-aurum\s+50\s+x30\s+-\s+yes\s+RUB 10\.00, USD 0\.10, KZT 50\.00/,
+      /\n1\s+50 free spins in Aurora Wilds\s+aurora-wilds\s+50\s+x30\s+-\s+yes\s+RUB 10\.00, USD 0\.10, KZT 50\.00/,
     );
 
     const created = await admin(

@@ -412,8 +412,8 @@ describe('the welcome pack', () => {
       {
         id: expect.any(Number),
         campaign_id: 1,
-        name: '50 free spins in Book of Aurum',
-        game: { id: 'book-of-aurum', name: 'Book of Aurum' },
+        name: '50 free spins in Aurora Wilds',
+        game: { id: 'aurora-wilds', name: 'Aurora Wilds' },
         count: 50,
         bet: 10,
         currency: 'RUB',

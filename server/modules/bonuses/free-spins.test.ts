@@ -37,8 +37,8 @@ describe('GET /profile/freeSpins', () => {
       {
         id: expect.any(Number),
         campaign_id: 2,
-        name: '25 free spins in Gold Rush Express',
-        game: { id: 'gold-rush-express', name: 'Gold Rush Express' },
+        name: '25 free spins in Golden Coins: Hold and Win',
+        game: { id: 'golden-coins', name: 'Golden Coins: Hold and Win' },
         count: 25,
         bet: 20,
         currency: 'RUB',
@@ -46,7 +46,7 @@ describe('GET /profile/freeSpins', () => {
       },
       expect.objectContaining({ campaign_id: 1, count: 50, bet: 10 }),
     ]);
-    expect((await spinsOf(token, 'ru'))[0].name).toBe('25 фриспинов в Gold Rush Express');
+    expect((await spinsOf(token, 'ru'))[0].name).toBe('25 фриспинов в Golden Coins: Hold and Win');
 
     clock.advance(3 * DAY_MS);
     const login = await client(app).post('/api/v2/auth/login/email/password', { email, password: PASSWORD });
@@ -83,9 +83,9 @@ describe('GET /api/freeSpinsCampaigns/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(freeSpinCampaign.parse(response.json())).toEqual({
       id: 1,
-      name: '50 free spins in Book of Aurum',
+      name: '50 free spins in Aurora Wilds',
       description: expect.stringContaining('x30'),
-      game: { id: 'book-of-aurum', name: 'Book of Aurum' },
+      game: { id: 'aurora-wilds', name: 'Aurora Wilds' },
       count: 50,
       bet: 10,
       currency: 'RUB',
@@ -109,7 +109,7 @@ describe('GET /api/freeSpinsCampaigns/{id}', () => {
     });
     expect(
       (await get('/api/freeSpinsCampaigns/1', undefined, { 'accept-language': 'kk-KZ' })).json().name,
-    ).toBe('Book of Aurum ойынында 50 фриспин');
+    ).toBe('Aurora Wilds ойынында 50 фриспин');
   });
 
   it('404s an unknown or disabled campaign, or one without a bet in the currency; 422s a bad id', async () => {

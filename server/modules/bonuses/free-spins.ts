@@ -1,6 +1,7 @@
 /**
  * Free spins: campaigns (a count of spins at a fixed bet per currency in one game) and the spins a user
- * holds, granted by a welcome-pack stage or the operator.
+ * holds, granted by a welcome-pack stage or the operator; each grant and cancellation is queued for the
+ * game aggregator as free rounds (free-rounds.ts).
  */
 import type { FreeSpin, FreeSpinCampaign } from '@/lib/contracts/bonuses';
 import type { Currency } from '@/lib/constants/currencies';
@@ -14,6 +15,7 @@ import {
   refillFreeSpins,
   usableFreeSpinsOf,
 } from './repository';
+import { queueFreeRoundCancel, queueFreeRoundGrant } from './free-rounds';
 import { betFor, DAY_MS, pick, type Locale } from './rules';
 import type { CampaignRow, UserFreeSpinRow } from './schema';
 
@@ -84,6 +86,8 @@ export async function grantFreeSpins(
     },
     input.now,
   );
+  // The spins become free rounds at the game aggregator (free-rounds.ts; sent by the casino's job).
+  await queueFreeRoundGrant(db, row, input.now);
   return { granted: true, row };
 }
 
@@ -123,5 +127,7 @@ export async function cancelFreeSpins(
   input: { userId: number; campaignId: number; now: Date },
 ): Promise<boolean> {
   await expireFreeSpins(db, input.userId, input.now);
-  return cancelActiveFreeSpins(db, input.userId, input.campaignId, input.now);
+  const ids = await cancelActiveFreeSpins(db, input.userId, input.campaignId, input.now);
+  for (const id of ids) await queueFreeRoundCancel(db, id, input.now);
+  return ids.length > 0;
 }

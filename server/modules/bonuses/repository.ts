@@ -378,13 +378,13 @@ export function usableFreeSpinsOf(db: Executor, userId: number, now: Date) {
     .orderBy(asc(userFreeSpins.expirationAt), asc(userFreeSpins.id));
 }
 
-/** Marks the user's active spins of a campaign cancelled; false when there were none. */
+/** Marks the user's active spins of a campaign cancelled; returns the rows' ids (none: there were none). */
 export async function cancelActiveFreeSpins(
   db: Executor,
   userId: number,
   campaignId: number,
   now: Date,
-): Promise<boolean> {
+): Promise<number[]> {
   const rows = await db
     .update(userFreeSpins)
     .set({ status: 'cancelled', updatedAt: now })
@@ -396,7 +396,7 @@ export async function cancelActiveFreeSpins(
       ),
     )
     .returning({ id: userFreeSpins.id });
-  return rows.length > 0;
+  return rows.map((row) => row.id);
 }
 
 /** The user's free spins of every status, newest first. */

@@ -30,6 +30,16 @@ export { activatePromo, findApplicablePromo } from './promo-codes';
 export { awardDepositBonus, depositBonusName, type DepositAward } from './deposit-bonus';
 export { freeSpinsLeftIn, grantFreeSpins } from './free-spins';
 export { invalidPromo, WELCOME_PACK_TITLE_SETTING } from './rules';
-export { recordWager } from './wagering';
+export { recordWager, revokeWager } from './wagering';
+export {
+  creditFreeRoundWin,
+  dueFreeRounds,
+  freeRoundRewardUuid,
+  freeRoundTerms,
+  queueMissingFreeRounds,
+  recordFreeRoundCall,
+  returnFreeRound,
+  useFreeRound,
+} from './free-rounds';
 export { cancelActivation } from './activations';
 export { activeBonusesOf } from './repository';

@@ -42,3 +42,28 @@ export async function recordWager(
   }
   return { counted, released };
 }
+
+/**
+ * Takes back what a real-money bet counted (the bet was rolled back: its stake returned), from the
+ * user's active bonuses of that currency, newest first (the reverse of the counting). A bonus the bet
+ * had already released stays released: its money is the player's cash.
+ */
+export async function revokeWager(
+  tx: Executor,
+  input: { userId: number; currency: Currency; bet: WageredBet },
+): Promise<bigint> {
+  let left = wagerContribution(input.bet).countedMinor;
+  if (left <= 0n) return 0n;
+  await lockUserMoney(tx, input.userId);
+  const active = await activeBonusesOf(tx, input.userId, input.currency);
+  let taken = 0n;
+  for (const row of [...active].reverse()) {
+    if (left === 0n) break;
+    const back = minBig(left, row.wageredMinor);
+    if (back === 0n) continue;
+    await updateActivation(tx, row.id, { wageredMinor: row.wageredMinor - back });
+    left -= back;
+    taken += back;
+  }
+  return taken;
+}
