@@ -7,8 +7,9 @@
  *   that the spin was not played;
  * - a win or a rollback is saved as pending and sent until the wallet answers (RS_OK or a definitive
  *   RS_* code), with a growing back-off, across restarts;
- * - at start, a bet still pending (the studio died while it was in flight, before the player saw its
- *   spin) becomes a rollback.
+ * - a bet the wallet accepted stays on disk until the caller saved what it played with it (`played`):
+ *   at start, a bet still there (the studio died while it was in flight, or before its round was saved,
+ *   so before the player saw its spin) becomes a rollback.
  *
  * Each entry is keyed by its transaction uuid, so a retry can never become a second movement.
  */
@@ -42,6 +43,8 @@ export type BetResult = { answered: true; reply: AggregatorReply } | { answered:
 export interface Outbox {
   /** Sends a bet (see the header): its answer, or `answered: false` once it is being rolled back. */
   bet(body: PendingCall['body']): Promise<BetResult>;
+  /** The accepted bet's round is played: its entry goes with the caller's next save. */
+  played(transactionUuid: string): void;
   /** Sends a win once now; unanswered, it stays queued and is retried. Its answer or null. */
   win(body: PendingCall['body']): Promise<AggregatorReply | null>;
   /** How many calls wait for an answer. */
@@ -83,14 +86,16 @@ export function createOutbox(store: Store, call: WalletCall, log: (message: stri
 
   for (const entry of Object.values(queue)) if (entry.kind === 'bet') giveUp(entry);
 
-  /** One attempt; true when answered (the entry is then removed). */
+  /** One attempt: the answer, or null. An answered entry is removed, but an accepted bet's. */
   const attempt = async (entry: PendingCall): Promise<AggregatorReply | null> => {
     const key = entry.body.transaction_uuid;
     sending.add(key);
     try {
       const reply = await call(PATHS[entry.kind], entry.body);
-      delete queue[key];
-      store.save();
+      if (entry.kind !== 'bet' || reply.status !== 'RS_OK') {
+        delete queue[key];
+        store.save();
+      }
       return reply;
     } catch (error) {
       if (!(error instanceof WalletUnanswered)) throw error;
@@ -137,6 +142,10 @@ export function createOutbox(store: Store, call: WalletCall, log: (message: stri
       }
       giveUp(entry);
       return { answered: false };
+    },
+    played(transactionUuid) {
+      delete queue[transactionUuid];
+      settle();
     },
     async win(body) {
       const entry: PendingCall = { kind: 'win', body, attempts: 0, nextAt: Date.now() };

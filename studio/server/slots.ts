@@ -163,6 +163,7 @@ export function slotPlay(deps: {
       };
       features[featureKey(launch)] = record;
     }
+    stakes.played(betUuid);
     store.save();
     const balanceMinor = await stakes.pay(launch, {
       round,

@@ -39,7 +39,10 @@ export function stakes(store: Store, outbox: Outbox) {
   const free = (rewardUuid: string | null | undefined) =>
     rewardUuid ? { is_free: true, reward_uuid: rewardUuid } : { is_free: false };
   return {
-    /** Takes the stake; answers the bet's uuid and the balance after it. Throws a PlayError when refused. */
+    /**
+     * Takes the stake; answers the bet's uuid and the balance after it. Throws a PlayError when refused.
+     * The caller calls `played` before it saves the round played with the bet (see outbox.ts).
+     */
     async stake(launch: Launch, input: StakeInput): Promise<{ betUuid: string; balanceMinor: bigint }> {
       const betUuid = randomUUID();
       if (launch.demo) {
@@ -71,8 +74,12 @@ export function stakes(store: Store, outbox: Outbox) {
       if (result.reply.status !== 'RS_OK') {
         throw new PlayError('wallet-refused', balanceMinor, result.reply.status);
       }
-      store.save();
       return { betUuid, balanceMinor: balanceMinor ?? 0n };
+    },
+
+    /** The round of an accepted bet is played: saved with the caller's next save. */
+    played(betUuid: string): void {
+      outbox.played(betUuid);
     },
 
     /**

@@ -297,6 +297,7 @@ export function tables(deps: {
           const { betUuid, balanceMinor } = await staking;
           seat.betUuid = betUuid;
           seat.status = 'accepted';
+          stakes.played(betUuid);
           store.save();
           return { balanceMinor };
         } catch (error) {
