@@ -92,6 +92,7 @@ describe('studio roulette', () => {
       );
       expect(calls.map((call) => call.path)).toEqual(['transaction/bet', 'transaction/win']);
       expect(calls[0].body.round).toBe(betting.roundId);
+      expect(calls[0].body.bet).toBe(user === 'player-21' ? 'red:10000' : 'straight 17:1000,odd:10000');
       expect(calls[1].body).toMatchObject({
         round_closed: true,
         reference_transaction_uuid: calls[0].body.transaction_uuid,

@@ -94,6 +94,23 @@ const RULES: Record<
   },
 };
 
+/** The wallet's `bet` field (at most 200 characters): each bet as `type[ numbers or value]:amount`. */
+const BET_FIELD_MAX = 200;
+function describe(bets: readonly AnyBet[]): string {
+  const text = bets
+    .map((bet) => {
+      const where =
+        'numbers' in bet
+          ? ` ${bet.numbers.join('-')}`
+          : 'value' in bet && bet.value !== undefined
+            ? ` ${bet.value}`
+            : '';
+      return `${bet.type}${where}:${bet.amountMinor}`;
+    })
+    .join(',');
+  return text.length <= BET_FIELD_MAX ? text : `${text.slice(0, BET_FIELD_MAX - 1)}…`;
+}
+
 export const isTable = (code: string): code is TableCode => (TABLE_CODES as readonly string[]).includes(code);
 
 export function tables(deps: {
@@ -287,7 +304,7 @@ export function tables(deps: {
           round: record.roundId,
           gameCode: code,
           amountMinor: stakeMinor,
-          description: JSON.stringify(bets, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+          description: describe(bets),
         });
         placing.set(
           key,
