@@ -110,7 +110,7 @@ export const bonus: Check<z.infer<typeof bonusSchema>> = object(bonusShape);
 export const bonusActivation: Check<z.infer<typeof bonusActivationSchema>> = object({
   ...bonusShape,
   id: int,
-  source: oneOf(['promo', 'welcome_pack']),
+  source: oneOf(['promo', 'welcome_pack', 'free_spins']),
   status: oneOf(['waiting', 'active', 'wagered', 'cancelled', 'expired']),
   amount: money,
   wager_required: money,

@@ -45,11 +45,11 @@ export type BonusStatus = (typeof BONUS_STATUSES)[number];
 /**
  * A bonus of a user: `waiting` for the qualifying deposit, `active` (credited, being wagered),
  * `wagered` (turned into cash), `cancelled` by the player, or `expired` unused. `source` says whether
- * a promo code or a welcome-pack stage gave it.
+ * a promo code, a welcome-pack stage or the winnings of free rounds (held until wagered) gave it.
  */
 export const bonusActivation = bonus.extend({
   id: z.number().int(),
-  source: z.enum(['promo', 'welcome_pack']),
+  source: z.enum(['promo', 'welcome_pack', 'free_spins']),
   status: z.enum(BONUS_STATUSES),
   /** Credited bonus (0 while waiting). */
   amount: money,

@@ -87,11 +87,7 @@ export const bonusRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     { ...signedIn, schema: { response: { 200: bonusActivationsReply } } },
     async (request) => {
       const now = ctx.clock();
-      // Free-round winnings (`free_spins`) are not a source of the contract (lib/contracts/bonuses.ts)
-      // yet: the player sees them in the bonus balance, the list shows the deposit bonuses.
-      const rows = (await listActivations(ctx.db, userId(request), now)).filter(
-        (row) => row.source !== 'free_spins',
-      );
+      const rows = await listActivations(ctx.db, userId(request), now);
       return { items: await toActivations(ctx.db, rows, locale(request), now) };
     },
   );

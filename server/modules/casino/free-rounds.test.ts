@@ -12,7 +12,9 @@ import { seedDatabase, seedSteps } from '../../db/seed';
 import { manualClock } from '../../lib/clock';
 import { createTestApp } from '../../test/helpers';
 import { cashMinor, units, uuid, wallet, walletPlayer } from '../aggregator/testing';
-import { bonusActivations, freeRoundRewards, userFreeSpins } from '../bonuses/schema';
+import { bonusActivation } from '@/lib/contracts/bonuses';
+import { toActivations } from '../bonuses/replies';
+import { bonusActivations, freeRoundRewards, freeSpinCampaigns, userFreeSpins } from '../bonuses/schema';
 import { cancelFreeSpins } from '../bonuses/free-spins';
 import { freeRoundRewardUuid, grantFreeSpins } from '../bonuses/service';
 import { assertLedgerInvariants } from '../ledger/invariants';
@@ -136,6 +138,17 @@ describe('free rounds in the wallet', () => {
       wager: 30,
       wagerRequiredMinor: 7_500n,
       wageredMinor: 0n,
+    });
+    // The player's bonus list shows it, named after the campaign whose spins won it.
+    const [campaign] = await db.select().from(freeSpinCampaigns).where(eq(freeSpinCampaigns.id, 1));
+    const [shown] = await toActivations(db, [activation], 'en', clock());
+    expect(bonusActivation.parse(shown)).toMatchObject({
+      source: 'free_spins',
+      code: 'FREE-SPINS-1',
+      name: campaign.nameEn,
+      amount: 2.5,
+      wager: 30,
+      wager_required: 75,
     });
 
     // A real-money bet counts towards it; rolled back, it counts no more.
