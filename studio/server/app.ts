@@ -27,7 +27,10 @@ export interface Studio {
 
 const PRUNE_MS = 60 * 60 * 1000;
 
-export async function buildStudio(config: StudioConfig, options: { logger?: boolean } = {}): Promise<Studio> {
+export async function buildStudio(
+  config: StudioConfig,
+  options: { logger?: boolean | { level: string } } = {},
+): Promise<Studio> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024 });
   const log = (message: string) => app.log.info(`studio: ${message}`);
   const store = openStore(config.dataDir);

@@ -8,7 +8,8 @@ import { buildStudio } from './app';
 import { loadStudioConfig } from './config';
 
 const config = loadStudioConfig();
-const studio = await buildStudio(config, { logger: true });
+// Its log follows LOG_LEVEL like the API's (the e2e stack asks for warnings only).
+const studio = await buildStudio(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 const address = await studio.app.listen({ host: config.host, port: config.port });
 studio.app.log.info(
   `studio: listening on ${address}, public ${config.publicUrl}, wallet ${config.walletUrl}`,

@@ -36,7 +36,8 @@ function useLobbyQuery(): [LobbyQuery, (next: LobbyQuery) => void] {
   const query = readLobbyQuery(params);
   const setQuery = (next: LobbyQuery) => {
     const search = writeLobbyQuery(next, new URLSearchParams(window.location.search));
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}`);
+    // null state: Next.js syncs useSearchParams with a replaceState that is not its own (its own carry its state).
+    window.history.replaceState(null, '', `${window.location.pathname}${search}`);
   };
   return [query, setQuery];
 }
