@@ -22,6 +22,14 @@ export function t(key: string, values: Record<string, string | number> = {}): st
 export const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, reducedMotion() ? 0 : ms));
 
+/**
+ * Tells the operator's page that money moved (a real-money spin, bet or settlement), so its header
+ * balance is read again at once. The operator listens for exactly `{ type: 'balance' }` from our origin.
+ */
+export function balanceMoved(): void {
+  if (window.parent !== window) window.parent.postMessage({ type: 'balance' }, '*');
+}
+
 export class CallError extends Error {
   constructor(
     readonly code: string,

@@ -4,11 +4,27 @@
  * that runs to the pocket, or the baccarat cards dealt), my bets and my win. Polls the table every second.
  */
 import { pocketColor, WHEEL_ORDER } from '@/lib/fair/games/roulette';
-import { call, CallError, el, frame, money, refusal, sleep, t, settings, type PageState } from './common';
+import { BACCARAT_BET_LIMITS } from '../games/baccarat';
+import { ROULETTE_BET_LIMITS } from '../games/roulette';
+import {
+  balanceMoved,
+  call,
+  CallError,
+  el,
+  frame,
+  money,
+  reducedMotion,
+  refusal,
+  sleep,
+  t,
+  settings,
+  type PageState,
+} from './common';
+import { cardSvg, type Suit } from './symbols';
 
 interface Card {
   rank: number;
-  suit: 'diamonds' | 'hearts' | 'spades' | 'clubs';
+  suit: Suit;
 }
 interface Table {
   round: number;
@@ -38,9 +54,58 @@ interface Bet {
 }
 
 const POLL_MS = 1_000;
-const SUITS = { diamonds: '♦', hearts: '♥', spades: '♠', clubs: '♣' };
+/** The smallest table chip in game units (server/money.ts TABLE_CHIPS): the chips are it × the currency's scale. */
+const FIRST_CHIP_UNITS = 10n;
 const RANKS: Record<number, string> = { 11: 'J', 12: 'Q', 13: 'K', 14: 'A' };
-const cardText = (card: Card) => `${RANKS[card.rank] ?? card.rank}${SUITS[card.suit]}`;
+const cardFace = (card: Card) =>
+  cardSvg(RANKS[card.rank] ?? String(card.rank), card.suit, `${RANKS[card.rank] ?? card.rank} ${card.suit}`);
+/** The payouts shown on the baccarat spots (stake returned on top). */
+const BACCARAT_PAYS: Record<string, string> = {
+  player: '1:1',
+  banker: '0.95:1',
+  tie: '8:1',
+  'player-pair': '11:1',
+  'banker-pair': '11:1',
+};
+/** Roulette outside bets in layout order. */
+const OUTSIDE = ['low', 'even', 'red', 'black', 'odd', 'high'] as const;
+
+/**
+ * Where a roulette spot sits: `h` on the wide layout (0 at the left, three rows of numbers, 3 6 9 … on top),
+ * `v` on the phone layout (0 on top, twelve rows of 1 2 3, dozens and outside bets down the left side).
+ * Each is [row, column, row span, column span].
+ */
+type Place = [number, number, number, number];
+function roulettePlace(key: string): { h: Place; v: Place } {
+  if (key === 'n0') return { h: [1, 1, 3, 1], v: [1, 3, 1, 3] };
+  if (key.startsWith('n')) {
+    const n = Number(key.slice(1));
+    const column = (n - 1) % 3;
+    const line = Math.ceil(n / 3);
+    return { h: [3 - column, line + 1, 1, 1], v: [line + 1, column + 3, 1, 1] };
+  }
+  if (key.startsWith('column')) {
+    const c = Number(key.slice(6));
+    return { h: [4 - c, 14, 1, 1], v: [14, c + 2, 1, 1] };
+  }
+  if (key.startsWith('dozen')) {
+    const d = Number(key.slice(5)) - 1;
+    return { h: [4, 2 + d * 4, 1, 4], v: [2 + d * 4, 2, 4, 1] };
+  }
+  const i = OUTSIDE.indexOf(key as (typeof OUTSIDE)[number]);
+  return { h: [5, 2 + i * 2, 1, 2], v: [2 + i * 2, 1, 2, 1] };
+}
+const placeStyle = ({ h, v }: { h: Place; v: Place }) =>
+  [
+    `--hr:${h[0]}`,
+    `--hc:${h[1]}`,
+    `--hrs:${h[2]}`,
+    `--hcs:${h[3]}`,
+    `--vr:${v[0]}`,
+    `--vc:${v[1]}`,
+    `--vrs:${v[2]}`,
+    `--vcs:${v[3]}`,
+  ].join(';');
 
 export function tablePage(state: PageState): void {
   const ui = frame(state);
@@ -57,9 +122,11 @@ export function tablePage(state: PageState): void {
         return node;
       })
     : [];
+  const outcome = el('output', { class: 'outcome', 'aria-live': 'polite' });
   ui.stage.append(
     el('div', { class: 'table-head' }, phase, countdown, players),
     draw,
+    outcome,
     el('div', { class: 'history-box' }, el('span', {}, t('lastResults')), history),
   );
 
@@ -83,36 +150,67 @@ export function tablePage(state: PageState): void {
   }
   const layout = el('div', { class: roulette ? 'layout roulette' : 'layout baccarat' });
   const mySpots = el('ul', { class: 'my-bets', 'aria-label': t('myBets') });
-  const spot = (key: string, label: string, bet: Omit<Bet, 'amountMinor'>, className = '') => {
-    const button = el('button', { type: 'button', class: `spot ${className}` }, label);
+  // Each spot's limits in the launch's currency: a chip below a spot's minimum is raised to it.
+  const scale = BigInt(state.stakes[0]) / FIRST_CHIP_UNITS;
+  const limitsOf = (type: string) =>
+    (roulette
+      ? ROULETTE_BET_LIMITS.perBet[type as keyof typeof ROULETTE_BET_LIMITS.perBet]
+      : BACCARAT_BET_LIMITS.perBet[type as keyof typeof BACCARAT_BET_LIMITS.perBet]) ?? null;
+  const spot = (
+    key: string,
+    label: string,
+    bet: Omit<Bet, 'amountMinor'>,
+    className = '',
+    extra: Record<string, string> = {},
+    note = '',
+  ) => {
+    const button = el(
+      'button',
+      { type: 'button', class: `spot ${className}`, ...extra },
+      el('span', { class: 'spot-label' }, label),
+      ...(note ? [el('small', { class: 'spot-note' }, note)] : []),
+    );
     button.addEventListener('click', () => {
-      const current = pending.get(key);
-      pending.set(key, { ...bet, amountMinor: String(BigInt(current?.amountMinor ?? '0') + BigInt(chip)) });
-      button.dataset.amount = money(pending.get(key)!.amountMinor, state.currency);
+      const limits = limitsOf(bet.type);
+      const current = BigInt(pending.get(key)?.amountMinor ?? '0');
+      let amount = current + BigInt(chip);
+      if (limits && amount < limits.minMinor * scale) {
+        amount = limits.minMinor * scale;
+        ui.say(t('minBet', { amount: money(amount, state.currency) }));
+      }
+      if (limits && amount > limits.maxMinor * scale) {
+        amount = limits.maxMinor * scale;
+        ui.say(t('maxBet', { amount: money(amount, state.currency) }));
+      }
+      pending.set(key, { ...bet, amountMinor: String(amount) });
+      button.dataset.amount = money(amount, state.currency);
       showPending();
     });
     layout.append(button);
   };
   if (roulette) {
-    spot('n0', '0', { type: 'straight', numbers: [0] }, 'green zero');
+    const at = (key: string) => ({ style: placeStyle(roulettePlace(key)) });
+    spot('n0', '0', { type: 'straight', numbers: [0] }, 'green zero', at('n0'));
     for (let n = 1; n <= 36; n += 1)
-      spot(`n${n}`, String(n), { type: 'straight', numbers: [n] }, pocketColor(n));
-    for (const [key, type] of [
-      ['low', 'low'],
-      ['even', 'even'],
-      ['red', 'red'],
-      ['black', 'black'],
-      ['odd', 'odd'],
-      ['high', 'high'],
-    ] as const) {
-      spot(key, t(key), { type }, `outside ${key}`);
-    }
+      spot(`n${n}`, String(n), { type: 'straight', numbers: [n] }, pocketColor(n), at(`n${n}`));
     for (const value of [1, 2, 3])
-      spot(`dozen${value}`, t('dozen', { n: value }), { type: 'dozen', value }, 'outside');
+      spot(`column${value}`, '2:1', { type: 'column', value }, 'outside column', {
+        ...at(`column${value}`),
+        'aria-label': t('column', { n: value }),
+      });
+    for (const value of [1, 2, 3])
+      spot(
+        `dozen${value}`,
+        t('dozen', { n: value }),
+        { type: 'dozen', value },
+        'outside dozen',
+        at(`dozen${value}`),
+      );
+    for (const type of OUTSIDE) spot(type, t(type), { type }, `outside side ${type}`, at(type));
   } else {
     for (const type of ['player', 'tie', 'banker', 'playerPair', 'bankerPair'] as const) {
       const wire = type === 'playerPair' ? 'player-pair' : type === 'bankerPair' ? 'banker-pair' : type;
-      spot(type, t(type), { type: wire }, `side ${wire}`);
+      spot(type, t(type), { type: wire }, `side ${wire}`, {}, BACCARAT_PAYS[wire]);
     }
   }
   const place = el('button', { type: 'button', class: 'spin' }, t('placeBets'));
@@ -130,8 +228,8 @@ export function tablePage(state: PageState): void {
   const label = (bet: Bet) =>
     bet.type === 'straight'
       ? String(bet.numbers![0])
-      : bet.type === 'dozen'
-        ? t('dozen', { n: bet.value ?? 0 })
+      : bet.type === 'dozen' || bet.type === 'column'
+        ? t(bet.type, { n: bet.value ?? 0 })
         : t(bet.type.replace(/-(\w)/, (_, c: string) => c.toUpperCase()));
   function showPending(placed: Bet[] | null = null) {
     const list = placed ?? [...pending.values()];
@@ -150,6 +248,7 @@ export function tablePage(state: PageState): void {
     try {
       const placed = await call<{ balanceMinor: string }>('/table/bet', { bets: [...pending.values()] });
       ui.setBalance(placed.balanceMinor);
+      if (!state.demo) balanceMoved();
       ui.say(t('betsPlaced'));
       pending.clear();
       layout.querySelectorAll('.spot').forEach((node) => delete (node as HTMLElement).dataset.amount);
@@ -164,6 +263,7 @@ export function tablePage(state: PageState): void {
 
   let shownRound = -1;
   let drawnRound = -1;
+  let settledRound = -1;
   let skew = 0;
   async function showDraw(table: Table) {
     if (!table.result || drawnRound === table.round) return;
@@ -175,12 +275,30 @@ export function tablePage(state: PageState): void {
       await sleep(1_200);
       draw.classList.remove('running');
       pockets[index].classList.add('hit');
-      pockets[index].scrollIntoView({ behavior: 'smooth', inline: 'center', block: 'nearest' });
+      // Centre the pocket in the strip only (scrollIntoView would scroll the operator's page too).
+      const target = pockets[index];
+      draw.scrollTo({
+        left: target.offsetLeft - draw.offsetLeft - (draw.clientWidth - target.offsetWidth) / 2,
+        behavior: reducedMotion() ? 'auto' : 'smooth',
+      });
+      const pocket = table.result.pocket!;
+      outcome.className = `outcome pocket ${pocketColor(pocket)}`;
+      outcome.textContent = pocket === 0 ? '0' : `${pocket} · ${t(pocketColor(pocket))}`;
     } else {
       draw.replaceChildren();
       const hands = {
-        player: el('div', { class: 'hand player' }, el('span', {}, t('player'))),
-        banker: el('div', { class: 'hand banker' }, el('span', {}, t('banker'))),
+        player: el(
+          'div',
+          { class: 'hand player' },
+          el('span', {}, t('player')),
+          el('div', { class: 'hand-cards' }),
+        ),
+        banker: el(
+          'div',
+          { class: 'hand banker' },
+          el('span', {}, t('banker')),
+          el('div', { class: 'hand-cards' }),
+        ),
       };
       draw.append(hands.player, hands.banker);
       const order: ['player' | 'banker', Card][] = [];
@@ -191,11 +309,16 @@ export function tablePage(state: PageState): void {
       }
       for (const [side, card] of order) {
         await sleep(500);
-        const red = card.suit === 'hearts' || card.suit === 'diamonds';
-        hands[side].append(el('span', { class: `card dealt ${red ? 'red' : ''}` }, cardText(card)));
+        const face = el('span', { class: 'card dealt' });
+        face.innerHTML = cardFace(card);
+        hands[side].querySelector('.hand-cards')!.append(face);
       }
       hands.player.append(el('b', {}, String(table.result.playerTotal)));
       hands.banker.append(el('b', {}, String(table.result.bankerTotal)));
+      const winner = table.result.winner;
+      if (winner === 'player' || winner === 'banker') hands[winner].classList.add('winner');
+      outcome.className = `outcome result ${winner ?? ''}`;
+      outcome.textContent = winner ? t('wins', { who: t(winner) }) : '';
     }
   }
 
@@ -220,14 +343,23 @@ export function tablePage(state: PageState): void {
       if (table.mine) showPending(table.mine.bets);
       else if (shownRound !== table.round) showPending();
       myWin.textContent = table.mine?.winMinor ? money(table.mine.winMinor, state.currency) : '—';
-      if (table.phase === 'result' && table.result && !roulette && table.result.winner)
-        ui.say(t('wins', { who: t(table.result.winner) }));
+      if (table.mine?.status === 'settled' && settledRound !== table.round) {
+        settledRound = table.round;
+        if (!state.demo) balanceMoved();
+        if (table.mine.winMinor && table.mine.winMinor !== '0')
+          ui.say(`${t('win')}: ${money(table.mine.winMinor, state.currency)}`, 'win');
+      }
       if (table.balanceMinor) ui.setBalance(table.balanceMinor);
       seed.textContent = `${t('serverSeedHash')}: ${table.serverSeedHash}${table.revealed ? ` · ${t('previousSeed')} (${t('round', { n: table.revealed.round })}): ${table.revealed.serverSeed}` : ''}`;
       if (shownRound !== table.round && table.phase === 'betting') {
         shownRound = table.round;
         pockets.forEach((node) => node.classList.remove('hit'));
+        outcome.textContent = '';
+        outcome.className = 'outcome';
+        if (!roulette) draw.replaceChildren();
+        ui.say('');
       }
+      layout.toggleAttribute('data-closed', table.phase !== 'betting' || table.mine !== null);
       endsAt = table.endsAt;
       void showDraw(table);
     } catch {
