@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { pageKindOf } from '@/lib/routes';
 
 /**
@@ -29,7 +29,9 @@ export function PageShell({
         </div>
         {actions}
       </header>
-      {children}
+      {/* A Suspense boundary: React hydrates the screen's body apart from the header and footer, in short
+          tasks (the default layout's note). Below the page's own checks, so its notFound() is still a 404. */}
+      <Suspense>{children}</Suspense>
     </div>
   );
 }

@@ -39,7 +39,9 @@ export default async function DefaultLayout({
       {/* At least a screen tall: the footer starts below the fold, so content that arrives after hydration
           (a signed-in player's lists) does not move it on screen. */}
       <main id="content" className="min-h-svh flex-1" tabIndex={-1}>
-        <Suspense>{children}</Suspense>
+        {/* Not in a boundary of its own: a page's notFound() must still make the answer a 404 (an error
+            inside a Suspense boundary is caught there, after a 200 is sent). PageShell has the boundary. */}
+        {children}
       </main>
       <Suspense>
         <Footer />
