@@ -9,13 +9,13 @@ const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 
 
 /** A result's chip colour: a roulette pocket's colour, or baccarat's side. */
 function tone(result: string): string {
-  if (result === 'banker') return 'bg-danger text-white';
-  if (result === 'player') return 'bg-sky-600 text-white';
+  if (result === 'banker') return 'bg-red-700 text-white';
+  if (result === 'player') return 'bg-sky-700 text-white';
   if (result === 'tie') return 'bg-ok text-ink';
   const pocket = Number(result);
   if (!Number.isInteger(pocket)) return 'bg-panel-2';
   if (pocket === 0) return 'bg-ok text-ink';
-  return RED.has(pocket) ? 'bg-danger text-white' : 'bg-black text-white';
+  return RED.has(pocket) ? 'bg-red-700 text-white' : 'bg-black text-white';
 }
 
 /** Seconds until `endsAt`, brought up to date every second. */
