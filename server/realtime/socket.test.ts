@@ -105,6 +105,29 @@ describe('the realtime hub', () => {
     client.socket.close();
   });
 
+  it('gives each socket the events of its own topics in one window, sharing frames only between equal batches', async () => {
+    const both = connect('?topics=news,news:sport');
+    const sport = connect('?topics=news:sport');
+    const alsoBoth = connect('?topics=news:sport,news');
+    await Promise.all([both.open, sport.open, alsoBoth.open]);
+    await expect.poll(() => [both, sport, alsoBoth].map((c) => c.received.length)).toEqual([2, 1, 2]);
+    bus.publish({ topic: 'news', type: 'item', n: 0 });
+    bus.publish({ topic: 'news:sport', type: 'item', n: 1 });
+    bus.publish({ topic: 'news', type: 'item', n: 2 });
+    bus.publish({ topic: 'news:sport', type: 'item', n: 3 });
+    await expect.poll(() => [both, sport, alsoBoth].map((c) => c.received.length)).toEqual([6, 3, 6]);
+    const numbers = (client: ReturnType<typeof connect>) =>
+      client.received.filter((m) => m.type === 'item').map((m) => m.n);
+    expect(numbers(both)).toEqual([0, 1, 2, 3]);
+    expect(numbers(alsoBoth)).toEqual([0, 1, 2, 3]);
+    expect(numbers(sport)).toEqual([1, 3]);
+    // The same events in the same order: the same frame; the sport-only socket its own.
+    expect(both.frames.at(-1)).toEqual(alsoBoth.frames.at(-1));
+    expect(sport.frames.at(-1)).not.toEqual(both.frames.at(-1));
+    for (const client of [both, sport, alsoBoth]) client.socket.close();
+    await expect.poll(() => hub.size).toBe(0);
+  });
+
   it('drops a socket that does not answer pings, and forgets its topics', async () => {
     const client = connect('?topics=news');
     await client.open;

@@ -61,8 +61,34 @@ export function parseTopics(value: unknown): string[] {
  */
 interface SocketState {
   alive: boolean;
-  /** Events waiting for the next flush, serialised. */
-  pending: string[];
+  /**
+   * What waits to be written, in order: an event as its index in the hub's current window (every socket
+   * that follows its topic holds the same index), a snapshot or an error as its own text.
+   */
+  pending: (number | string)[];
+}
+
+/** A batch already framed in this flush: the pending list it was made of, and its frame. */
+interface FramedBatch {
+  pending: (number | string)[];
+  frame: Buffer;
+}
+
+/** Whether two pending lists hold the same entries in the same order. */
+function samePending(a: readonly (number | string)[], b: readonly (number | string)[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A hash of a list of event indices (FNV-1a over the numbers), or null when it holds a text. */
+function pendingHash(pending: readonly (number | string)[]): number | null {
+  let hash = 0x811c9dc5;
+  for (const entry of pending) {
+    if (typeof entry !== 'number') return null;
+    hash = Math.imul(hash ^ entry, 0x01000193) >>> 0;
+  }
+  return hash;
 }
 
 export class SocketHub {
@@ -72,6 +98,13 @@ export class SocketHub {
   private readonly dirty = new Map<WebSocket, SocketState>();
   private flushTimer: { cancel: () => void } | null = null;
   private lastFlush = 0;
+  /**
+   * The events of the current flush window, each serialised once, and the index of each (keyed by the
+   * bus's serialised string, the same object for every socket): sockets hold indices, so the sockets
+   * waiting for the same events are found by comparing short lists of numbers, not their joined texts.
+   */
+  private windowEvents: string[] = [];
+  private readonly windowIndex = new Map<string, number>();
 
   constructor(
     private readonly bus: RealtimeBus,
@@ -101,7 +134,7 @@ export class SocketHub {
     };
     /** With the next flush (an event). */
     const send = (serialized: string) => {
-      state.pending.push(serialized);
+      state.pending.push(this.eventIndex(serialized));
       this.dirty.set(socket, state);
       this.scheduleFlush();
     };
@@ -179,16 +212,37 @@ export class SocketHub {
     }
   }
 
-  /** Writes every socket's waiting events; sockets that wait for the same events share one buffer. */
+  /** The event's index in the current window (given once per event, whatever the number of sockets). */
+  private eventIndex(serialized: string): number {
+    let index = this.windowIndex.get(serialized);
+    if (index === undefined) {
+      index = this.windowEvents.push(serialized) - 1;
+      this.windowIndex.set(serialized, index);
+    }
+    return index;
+  }
+
+  /**
+   * Writes every socket's waiting events; sockets that wait for the same events share one frame, built
+   * once (found by a hash of their indices, checked entry by entry). Then a new window starts.
+   */
   private flush(): void {
     this.flushTimer = null;
     this.lastFlush = Date.now();
-    const buffers = new Map<string, Buffer>();
-    for (const [socket, state] of this.dirty) this.write(socket, state, buffers);
+    const framed = new Map<number, FramedBatch>();
+    for (const [socket, state] of this.dirty) this.write(socket, state, framed);
     this.dirty.clear();
+    this.windowEvents = [];
+    this.windowIndex.clear();
   }
 
-  private write(socket: WebSocket, state: SocketState, buffers?: Map<string, Buffer>): void {
+  /** The text of a pending list: one message as itself, several as a JSON array in their order. */
+  private textOf(pending: readonly (number | string)[]): string {
+    const texts = pending.map((entry) => (typeof entry === 'number' ? this.windowEvents[entry]! : entry));
+    return texts.length === 1 ? texts[0]! : `[${texts.join(',')}]`;
+  }
+
+  private write(socket: WebSocket, state: SocketState, framed?: Map<number, FramedBatch>): void {
     const { pending } = state;
     if (pending.length === 0) return;
     state.pending = [];
@@ -197,17 +251,19 @@ export class SocketHub {
       socket.terminate();
       return;
     }
-    const text = pending.length === 1 ? pending[0]! : `[${pending.join(',')}]`;
-    let frame = buffers?.get(text);
-    if (!frame) {
-      frame = textFrame(text);
-      buffers?.set(text, frame);
+    const hash = framed ? pendingHash(pending) : null;
+    const shared = hash === null ? undefined : framed!.get(hash);
+    let frame: Buffer;
+    if (shared && samePending(shared.pending, pending)) frame = shared.frame;
+    else {
+      frame = textFrame(this.textOf(pending));
+      if (hash !== null && !shared) framed!.set(hash, { pending, frame });
     }
     // The frame whole, in one write (ws would write its header and the data apart, per socket); safe beside
     // ws's own writes, which are synchronous without compression (none is negotiated here).
     const raw = (socket as WebSocket & { _socket?: { write: (data: Buffer) => boolean } })._socket;
     if (raw) raw.write(frame);
-    else socket.send(text);
+    else socket.send(this.textOf(pending));
   }
 
   close(): void {
