@@ -190,9 +190,11 @@ export function tablePage(state: PageState): void {
   };
   if (roulette) {
     const at = (key: string) => ({ style: placeStyle(roulettePlace(key)) });
-    spot('n0', '0', { type: 'straight', numbers: [0] }, 'green zero', at('n0'));
-    for (let n = 1; n <= 36; n += 1)
-      spot(`n${n}`, String(n), { type: 'straight', numbers: [n] }, pocketColor(n), at(`n${n}`));
+    for (let n = 0; n <= 36; n += 1)
+      spot(`n${n}`, String(n), { type: 'straight', numbers: [n] }, n === 0 ? 'green zero' : pocketColor(n), {
+        ...at(`n${n}`),
+        'data-number': String(n),
+      });
     for (const value of [1, 2, 3])
       spot(`column${value}`, '2:1', { type: 'column', value }, 'outside column', {
         ...at(`column${value}`),
@@ -250,8 +252,7 @@ export function tablePage(state: PageState): void {
       ui.setBalance(placed.balanceMinor);
       if (!state.demo) balanceMoved();
       ui.say(t('betsPlaced'));
-      pending.clear();
-      layout.querySelectorAll('.spot').forEach((node) => delete (node as HTMLElement).dataset.amount);
+      pending.clear(); // the spots keep their amounts until the next round
     } catch (error) {
       ui.say(refusal(error), 'error');
       if (error instanceof CallError && typeof error.body.balanceMinor === 'string')
@@ -259,6 +260,20 @@ export function tablePage(state: PageState): void {
     } finally {
       place.disabled = false;
     }
+  });
+
+  /** The baccarat table's two hands, empty (between rounds, and before the deal). */
+  function emptyHands() {
+    const hand = (side: 'player' | 'banker') =>
+      el('div', { class: `hand ${side}` }, el('span', {}, t(side)), el('div', { class: 'hand-cards' }));
+    const hands = { player: hand('player'), banker: hand('banker') };
+    draw.replaceChildren(hands.player, hands.banker);
+    return hands;
+  }
+  if (!roulette) emptyHands();
+  const numberSpots = new Map<number, HTMLElement>();
+  layout.querySelectorAll<HTMLElement>('.spot[data-number]').forEach((node) => {
+    numberSpots.set(Number(node.dataset.number), node);
   });
 
   let shownRound = -1;
@@ -282,25 +297,11 @@ export function tablePage(state: PageState): void {
         behavior: reducedMotion() ? 'auto' : 'smooth',
       });
       const pocket = table.result.pocket!;
+      numberSpots.get(pocket)?.classList.add('hit');
       outcome.className = `outcome pocket ${pocketColor(pocket)}`;
       outcome.textContent = pocket === 0 ? '0' : `${pocket} · ${t(pocketColor(pocket))}`;
     } else {
-      draw.replaceChildren();
-      const hands = {
-        player: el(
-          'div',
-          { class: 'hand player' },
-          el('span', {}, t('player')),
-          el('div', { class: 'hand-cards' }),
-        ),
-        banker: el(
-          'div',
-          { class: 'hand banker' },
-          el('span', {}, t('banker')),
-          el('div', { class: 'hand-cards' }),
-        ),
-      };
-      draw.append(hands.player, hands.banker);
+      const hands = emptyHands();
       const order: ['player' | 'banker', Card][] = [];
       const { player = [], banker = [] } = table.result;
       for (let i = 0; i < 3; i += 1) {
@@ -356,10 +357,17 @@ export function tablePage(state: PageState): void {
         pockets.forEach((node) => node.classList.remove('hit'));
         outcome.textContent = '';
         outcome.className = 'outcome';
-        if (!roulette) draw.replaceChildren();
+        if (!roulette) emptyHands();
+        layout.querySelectorAll<HTMLElement>('.spot').forEach((node) => {
+          node.classList.remove('hit');
+          if (pending.size === 0) delete node.dataset.amount;
+        });
         ui.say('');
       }
-      layout.toggleAttribute('data-closed', table.phase !== 'betting' || table.mine !== null);
+      const closed = table.phase !== 'betting' || table.mine !== null;
+      layout.toggleAttribute('data-closed', closed);
+      layout.querySelectorAll<HTMLButtonElement>('.spot').forEach((node) => (node.disabled = closed));
+      clear.disabled = closed;
       endsAt = table.endsAt;
       void showDraw(table);
     } catch {
