@@ -1,6 +1,8 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { casinoGames } from '../casino/schema';
+import { blockedCountries } from '../geo/schema';
 import { users } from '../users/schema';
 import {
   aggregatorSessions,
@@ -45,64 +47,92 @@ export async function latestSessionOf(
   return row;
 }
 
-/** What the wallet needs of a player: their account currency, status and registration. */
-export async function playerOf(db: Executor, userId: number) {
+/** The columns of a player the wallet needs: their account currency, status and registration. */
+const playerColumns = {
+  id: users.id,
+  currency: users.currency,
+  accountStatus: users.accountStatus,
+  excludedUntil: users.excludedUntil,
+  createdAt: users.createdAt,
+};
+
+/** The one row the context queries join what they look up to (each lookup finds one row or none). */
+const oneRow = sql`(SELECT 1) AS one`;
+
+/** A later transaction that names this one (a rollback of it, a win of it). */
+const referring = alias(aggregatorTransactions, 'referring');
+const namedBy = (transactionUuid: string, kind: 'win' | 'rollback') =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${aggregatorTransactions} AS ${referring} WHERE ${referring.referenceTransactionUuid} = ${transactionUuid}
+    AND ${referring.kind} = ${kind})`;
+
+/**
+ * Whether the catalogue takes bets for the game: an empty catalogue (not synced yet) takes every code;
+ * else the game must be in it, enabled by the aggregator, listed and not disabled by the operator.
+ */
+const takesBets = (gameCode: string) =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM ${casinoGames})
+    OR EXISTS (SELECT 1 FROM ${casinoGames} WHERE ${casinoGames.code} = ${gameCode}
+      AND ${casinoGames.enabled} AND ${casinoGames.listed} AND NOT ${casinoGames.disabledByOperator})`;
+
+/**
+ * Everything a bet is checked against, in one query (the wallet's hot path: one round trip instead of
+ * six): the player; the session of the token (any player's: the caller compares); the transaction seen
+ * under the uuid; whether a rollback named the uuid before; whether the session's country is blocked; and
+ * whether the catalogue takes bets for the game ({@link takesBets}). One row, with nulls for what is
+ * not found.
+ */
+export async function betContext(
+  db: Executor,
+  input: { userId: number; tokenHash: string; transactionUuid: string; gameCode: string },
+) {
   const [row] = await db
     .select({
-      id: users.id,
-      currency: users.currency,
-      accountStatus: users.accountStatus,
-      excludedUntil: users.excludedUntil,
-      createdAt: users.createdAt,
+      player: playerColumns,
+      session: aggregatorSessions,
+      seen: aggregatorTransactions,
+      rolledBackBefore: namedBy(input.transactionUuid, 'rollback'),
+      countryBlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${blockedCountries}
+        WHERE ${blockedCountries.countryCode} = ${aggregatorSessions.country})`,
+      gameTakesBets: takesBets(input.gameCode),
     })
-    .from(users)
-    .where(eq(users.id, userId));
+    .from(oneRow)
+    .leftJoin(users, eq(users.id, input.userId))
+    .leftJoin(aggregatorSessions, eq(aggregatorSessions.tokenHash, input.tokenHash))
+    .leftJoin(aggregatorTransactions, eq(aggregatorTransactions.transactionUuid, input.transactionUuid));
   return row;
 }
 
-export async function transactionByUuid(
+/**
+ * What a win or a rollback is checked against, in one query: the player; the transaction seen under its
+ * uuid; the transaction it refers to and whether a win, or a rollback, named that one already; the
+ * session of the token (any player's: the caller compares). One row, with nulls for what is not found.
+ */
+export async function settlementContext(
   db: Executor,
-  transactionUuid: string,
-): Promise<AggregatorTransactionRow | undefined> {
+  input: { userId: number; tokenHash: string; transactionUuid: string; reference: string },
+) {
+  const bet = alias(aggregatorTransactions, 'bet');
   const [row] = await db
-    .select()
-    .from(aggregatorTransactions)
-    .where(eq(aggregatorTransactions.transactionUuid, transactionUuid))
-    .limit(1);
+    .select({
+      player: playerColumns,
+      seen: aggregatorTransactions,
+      bet,
+      betHasWin: namedBy(input.reference, 'win'),
+      betRolledBack: namedBy(input.reference, 'rollback'),
+      session: aggregatorSessions,
+    })
+    .from(oneRow)
+    .leftJoin(users, eq(users.id, input.userId))
+    .leftJoin(aggregatorTransactions, eq(aggregatorTransactions.transactionUuid, input.transactionUuid))
+    .leftJoin(bet, eq(bet.transactionUuid, input.reference))
+    .leftJoin(aggregatorSessions, eq(aggregatorSessions.tokenHash, input.tokenHash));
   return row;
 }
 
-/** Whether a rollback names this transaction (a rollback may come before the bet it rolls back). */
-export async function rollbackOf(
-  db: Executor,
-  transactionUuid: string,
-): Promise<AggregatorTransactionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(aggregatorTransactions)
-    .where(
-      and(
-        eq(aggregatorTransactions.referenceTransactionUuid, transactionUuid),
-        eq(aggregatorTransactions.kind, 'rollback'),
-      ),
-    )
-    .limit(1);
+/** What the wallet needs of a player ({@link playerColumns}). */
+export async function playerOf(db: Executor, userId: number) {
+  const [row] = await db.select(playerColumns).from(users).where(eq(users.id, userId));
   return row;
-}
-
-/** Whether the bet has a win (a settled bet is not rolled back). */
-export async function hasWin(db: Executor, betUuid: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: aggregatorTransactions.id })
-    .from(aggregatorTransactions)
-    .where(
-      and(
-        eq(aggregatorTransactions.referenceTransactionUuid, betUuid),
-        eq(aggregatorTransactions.kind, 'win'),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function insertTransaction(
@@ -118,19 +148,4 @@ export async function markRolledBack(db: Executor, id: number): Promise<void> {
     .update(aggregatorTransactions)
     .set({ status: 'rolled_back' })
     .where(and(eq(aggregatorTransactions.id, id), ne(aggregatorTransactions.status, 'rolled_back')));
-}
-
-/**
- * Whether the catalogue takes bets for the game: an empty catalogue (not synced yet) takes every code;
- * else the game must be in it, enabled by the aggregator, listed and not disabled by the operator.
- */
-export async function gameTakesBets(db: Executor, gameCode: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      ok: sql<boolean>`NOT EXISTS (SELECT 1 FROM ${casinoGames})
-        OR EXISTS (SELECT 1 FROM ${casinoGames} WHERE ${casinoGames.code} = ${gameCode}
-          AND ${casinoGames.enabled} AND ${casinoGames.listed} AND NOT ${casinoGames.disabledByOperator})`,
-    })
-    .from(sql`(SELECT 1) AS one`);
-  return row.ok;
 }

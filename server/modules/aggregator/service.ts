@@ -39,14 +39,12 @@ import {
   revokeWager,
   useFreeRound,
 } from '../bonuses/service';
-import { isCountryBlocked } from '../geo/service';
 import {
-  gameHouseAccount,
+  gameAccounts,
   IdempotencyConflictError,
   InsufficientFundsError,
   lockUserMoney,
   transfer,
-  userAccount,
   userBalanceMinor,
 } from '../ledger/service';
 import { checkBet, mayPlay, recordPayout, SessionLimitError } from '../protection/service';
@@ -287,10 +285,16 @@ export async function placeBet(
   const { now } = settings;
 
   return moneyCall(db, userId, async (tx) => {
-    const session = await sessionOf(tx, request.token, userId);
+    const context = await repository.betContext(tx, {
+      userId,
+      tokenHash: hashToken(request.token),
+      transactionUuid: request.transaction_uuid,
+      gameCode: request.game_code,
+    });
+    const session = context.session?.userId === userId ? context.session : null;
     if (!session) throw new Refusal('RS_ERROR_INVALID_TOKEN');
     const currency = session.currency as Currency;
-    const seen = await repository.transactionByUuid(tx, request.transaction_uuid);
+    const { seen, player } = context;
     if (seen) {
       const same = sameTransaction(seen, {
         kind: 'bet',
@@ -305,19 +309,14 @@ export async function placeBet(
       return answer(tx, 'RS_OK', userId, seen.currency as Currency);
     }
     // Rolled back before it came (the provider gave up on a call that timed out): never taken now.
-    if (await repository.rollbackOf(tx, request.transaction_uuid)) {
-      throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', currency);
-    }
+    if (context.rolledBackBefore) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', currency);
     if (session.expiresAt <= now) throw new Refusal('RS_ERROR_TOKEN_EXPIRED', currency);
     if (request.currency !== currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY', currency);
-    const player = await repository.playerOf(tx, userId);
     if (!player || !mayPlay(player, now)) throw new Refusal('RS_ERROR_USER_DISABLED', currency);
-    if (session.country !== null && (await isCountryBlocked(tx, session.country))) {
+    if (session.country !== null && context.countryBlocked) {
       throw new Refusal('RS_ERROR_USER_DISABLED', currency);
     }
-    if (!(await repository.gameTakesBets(tx, request.game_code))) {
-      throw new Refusal('RS_ERROR_INVALID_GAME', currency);
-    }
+    if (!context.gameTakesBets) throw new Refusal('RS_ERROR_INVALID_GAME', currency);
 
     const free = request.is_free === true;
     const rewardUuid = free && request.reward_uuid ? request.reward_uuid : null;
@@ -347,8 +346,10 @@ export async function placeBet(
     }
 
     let transferId: number | null = null;
+    /** The cash balance after the stake, as the transfer left it. */
+    let balanceMinor: bigint | undefined;
     if (stake > 0n) {
-      const cash = await userAccount(tx, userId, currency, 'cash');
+      const { cash, house } = await gameAccounts(tx, userId, currency);
       try {
         const moved = await transfer(tx, {
           idempotencyKey: transferKey(request.transaction_uuid),
@@ -356,11 +357,12 @@ export async function placeBet(
           reference: `aggregator-round:${request.round}`,
           entries: [
             { account: cash, amountMinor: -stake },
-            { account: await gameHouseAccount(tx, userId, currency), amountMinor: stake },
+            { account: house, amountMinor: stake },
           ],
           meta: movementMeta(request),
         });
         transferId = moved.transferId;
+        balanceMinor = moved.balances.get(cash.id);
       } catch (error) {
         if (error instanceof InsufficientFundsError) {
           // The transfer's savepoint is undone; the balance is read before the whole call is.
@@ -388,15 +390,18 @@ export async function placeBet(
       createdAt: now,
     });
     if (stake > 0n) {
-      await recordWager(tx, {
+      const { released } = await recordWager(tx, {
         userId,
         currency,
         bet: { game: 'slots', stakeMinor: stake },
         reference: transferKey(request.transaction_uuid),
         now,
       });
+      // A bonus the wagering released moved money to the cash balance too: then it is read again.
+      if (released.length === 0 && balanceMinor !== undefined) {
+        return { status: 'RS_OK', userId, currency, balanceMinor };
+      }
     }
-    // Read after the wagering: a bonus it releases moves money to the cash balance too.
     return answer(tx, 'RS_OK', userId, currency);
   });
 }
@@ -421,7 +426,13 @@ export async function settleWin(
   const reference = request.reference_transaction_uuid;
 
   return moneyCall(db, userId, async (tx) => {
-    const seen = await repository.transactionByUuid(tx, request.transaction_uuid);
+    const context = await repository.settlementContext(tx, {
+      userId,
+      tokenHash: hashToken(request.token),
+      transactionUuid: request.transaction_uuid,
+      reference,
+    });
+    const { seen, bet } = context;
     if (seen) {
       const same = sameTransaction(seen, {
         kind: 'win',
@@ -435,9 +446,8 @@ export async function settleWin(
       if (!same) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
       return answer(tx, 'RS_OK', userId, seen.currency as Currency);
     }
-    const bet = await repository.transactionByUuid(tx, reference);
     if (!bet || bet.kind !== 'bet' || bet.userId !== userId) {
-      const rolledBack = !bet && (await repository.rollbackOf(tx, reference));
+      const rolledBack = !bet && context.betRolledBack;
       throw new Refusal(
         rolledBack ? 'RS_ERROR_TRANSACTION_ROLLED_BACK' : 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
       );
@@ -447,6 +457,8 @@ export async function settleWin(
     if (request.currency !== currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY', currency);
 
     let transferId: number | null = null;
+    /** The cash balance after a win paid to cash, as the transfer left it. */
+    let balanceMinor: bigint | undefined;
     const meta = {
       ...movementMeta(request),
       reference_transaction_uuid: reference,
@@ -467,21 +479,23 @@ export async function settleWin(
       transferId = credited?.transferId ?? null;
     }
     if (amountMinor > 0n && transferId === null) {
+      const { cash, house } = await gameAccounts(tx, userId, currency);
       const moved = await transfer(tx, {
         idempotencyKey: transferKey(request.transaction_uuid),
         kind: 'win',
         reference: `aggregator-round:${request.round}`,
         entries: [
-          { account: await gameHouseAccount(tx, userId, currency), amountMinor: -amountMinor },
-          { account: await userAccount(tx, userId, currency, 'cash'), amountMinor },
+          { account: house, amountMinor: -amountMinor },
+          { account: cash, amountMinor },
         ],
         meta,
       });
       transferId = moved.transferId;
+      balanceMinor = moved.balances.get(cash.id);
       // A win lowers the net loss the player's loss limits count.
       await recordPayout(tx, { userId, currency, payoutMinor: amountMinor, now });
     }
-    const session = await sessionOf(tx, request.token, userId);
+    const session = context.session?.userId === userId ? context.session : null;
     await repository.insertTransaction(tx, {
       transactionUuid: request.transaction_uuid,
       kind: 'win',
@@ -499,6 +513,7 @@ export async function settleWin(
       transferId,
       createdAt: now,
     });
+    if (balanceMinor !== undefined) return { status: 'RS_OK', userId, currency, balanceMinor };
     return answer(tx, 'RS_OK', userId, currency);
   });
 }
@@ -529,9 +544,14 @@ export async function rollback(
   const reference = request.reference_transaction_uuid;
 
   return moneyCall(db, userId, async (tx) => {
-    const player = await repository.playerOf(tx, userId);
+    const context = await repository.settlementContext(tx, {
+      userId,
+      tokenHash: hashToken(request.token),
+      transactionUuid: request.transaction_uuid,
+      reference,
+    });
+    const { player, seen, bet } = context;
     if (!player || !isCurrency(player.currency)) throw new Refusal('RS_ERROR_UNKNOWN');
-    const seen = await repository.transactionByUuid(tx, request.transaction_uuid);
     if (seen) {
       const same = sameTransaction(seen, {
         kind: 'rollback',
@@ -543,7 +563,7 @@ export async function rollback(
       if (!same) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
       return answer(tx, 'RS_OK', userId, seen.currency as Currency);
     }
-    const session = await sessionOf(tx, request.token, userId);
+    const session = context.session?.userId === userId ? context.session : null;
     const record = (values: {
       status: 'applied' | 'repeated' | 'unmatched';
       currency: Currency;
@@ -564,7 +584,6 @@ export async function rollback(
         ...values,
       });
 
-    const bet = await repository.transactionByUuid(tx, reference);
     if (!bet) {
       const currency = session && isCurrency(session.currency) ? session.currency : player.currency;
       await record({ status: 'unmatched', currency });
@@ -576,18 +595,21 @@ export async function rollback(
       await record({ status: 'repeated', currency });
       return answer(tx, 'RS_OK', userId, currency);
     }
-    if (await repository.hasWin(tx, bet.transactionUuid)) throw new Refusal('RS_ERROR_UNKNOWN', currency);
+    if (context.betHasWin) throw new Refusal('RS_ERROR_UNKNOWN', currency);
 
     const back = bet.isFree ? 0n : bet.amountMinor;
     let transferId: number | null = null;
+    /** The cash balance after the stake came back, as the transfer left it. */
+    let balanceMinor: bigint | undefined;
     if (back > 0n) {
+      const { cash, house } = await gameAccounts(tx, userId, currency);
       const moved = await transfer(tx, {
         idempotencyKey: transferKey(request.transaction_uuid),
         kind: 'win',
         reference: `aggregator-round:${bet.round}`,
         entries: [
-          { account: await gameHouseAccount(tx, userId, currency), amountMinor: -back },
-          { account: await userAccount(tx, userId, currency, 'cash'), amountMinor: back },
+          { account: house, amountMinor: -back },
+          { account: cash, amountMinor: back },
         ],
         meta: {
           ...movementMeta({ ...request, game_code: bet.gameCode, round: bet.round }),
@@ -596,6 +618,7 @@ export async function rollback(
         },
       });
       transferId = moved.transferId;
+      balanceMinor = moved.balances.get(cash.id);
       await recordPayout(tx, { userId, currency, payoutMinor: back, now });
       // The stake no longer counts towards the player's bonus wagering.
       await revokeWager(tx, { userId, currency, bet: { game: 'slots', stakeMinor: back } });
@@ -611,6 +634,7 @@ export async function rollback(
       amountMinor: bet.amountMinor,
       transferId,
     });
+    if (balanceMinor !== undefined) return { status: 'RS_OK', userId, currency, balanceMinor };
     return answer(tx, 'RS_OK', userId, currency);
   });
 }

@@ -26,17 +26,25 @@ export async function advisoryXactLock(tx: Executor, classKey: number, objectKey
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${classKey}::int, ${objectKey}::int)`);
 }
 
-/** Inserts the account unless its key exists, then reads it. */
+/**
+ * The account of the key, inserted when it does not exist yet. Read first: it almost always exists, and
+ * an insert that finds the key taken waits for any open transaction that updated the row (a house shard
+ * in the middle of another player's bet) before it gives up.
+ */
 export async function ensureAccount(
   db: Executor,
   values: { key: string; userId: number | null; systemCode: string | null; currency: string; kind: string },
 ): Promise<LedgerAccount | undefined> {
+  const [found] = await accountsByKeys(db, [values.key]);
+  if (found) return found;
   await db.insert(ledgerAccounts).values(values).onConflictDoNothing({ target: ledgerAccounts.key });
-  const [row] = await db
-    .select(accountColumns)
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.key, values.key));
+  const [row] = await accountsByKeys(db, [values.key]);
   return row;
+}
+
+/** The accounts of these keys that exist. */
+export function accountsByKeys(db: Executor, keys: string[]): Promise<LedgerAccount[]> {
+  return db.select(accountColumns).from(ledgerAccounts).where(inArray(ledgerAccounts.key, keys));
 }
 
 export function accountsOfUser(db: Executor, userId: number): Promise<LedgerAccount[]> {
@@ -87,6 +95,7 @@ export function lockAccounts(db: Executor, accountIds: number[]) {
     .select({
       id: ledgerAccounts.id,
       userId: ledgerAccounts.userId,
+      currency: ledgerAccounts.currency,
       balanceMinor: ledgerAccounts.balanceMinor,
     })
     .from(ledgerAccounts)
@@ -95,25 +104,38 @@ export function lockAccounts(db: Executor, accountIds: number[]) {
     .for('update');
 }
 
-export function currenciesOf(db: Executor, accountIds: number[]) {
-  return db
-    .selectDistinct({ currency: ledgerAccounts.currency })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, accountIds));
-}
-
-export async function addToBalance(db: Executor, accountId: number, amountMinor: bigint): Promise<void> {
-  await db
-    .update(ledgerAccounts)
-    .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${amountMinor}` })
-    .where(eq(ledgerAccounts.id, accountId));
-}
-
-export async function insertEntries(
+/**
+ * A transfer's entries and the balances they change, in one statement: each account's cached balance
+ * grows by its entry's amount (the rows are locked already), and the entries are recorded.
+ */
+export async function moveBalances(
   db: Executor,
-  rows: (typeof ledgerEntries.$inferInsert)[],
+  entries: {
+    transferId: number;
+    accountId: number;
+    amountMinor: bigint;
+    balanceAfterMinor: bigint;
+  }[],
 ): Promise<void> {
-  await db.insert(ledgerEntries).values(rows);
+  const moves = sql.join(
+    entries.map((entry) => sql`(${entry.accountId}::int, ${entry.amountMinor}::bigint)`),
+    sql`, `,
+  );
+  const rows = sql.join(
+    entries.map(
+      (entry) =>
+        sql`(${entry.transferId}::bigint, ${entry.accountId}::int, ${entry.amountMinor}::bigint, ${entry.balanceAfterMinor}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    WITH moved AS (
+      UPDATE ${ledgerAccounts} SET balance_minor = ${ledgerAccounts}.balance_minor + move.amount
+      FROM (VALUES ${moves}) AS move (id, amount)
+      WHERE ${ledgerAccounts}.id = move.id
+    )
+    INSERT INTO ${ledgerEntries} (transfer_id, account_id, amount_minor, balance_after_minor)
+    VALUES ${rows}`);
 }
 
 export async function findTransferByKey(db: Executor, idempotencyKey: string) {

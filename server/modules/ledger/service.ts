@@ -31,6 +31,7 @@
  * backstop for an order this comment failed to foresee; the idempotency keys make the rerun safe.
  */
 import { createHash } from 'node:crypto';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Currency } from '@/lib/constants/currencies';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
@@ -68,11 +69,29 @@ export function gameHouseAccount(db: Executor, userId: number, currency: Currenc
 const MONEY_LOCK_CLASS = 734_619_004;
 
 /**
+ * The money locks each open transaction (or savepoint) handle took, so that taking one again costs no
+ * round trip: a wallet bet asks for its player's lock four times (the call, the limits, the transfer, the
+ * wagering). Kept per handle, not per connection: a lock taken in a savepoint is released when the
+ * savepoint is rolled back, and a savepoint has a handle of its own, so a lock is only ever remembered by
+ * the handle that holds it for as long as that handle lives.
+ */
+const heldMoneyLocks = new WeakMap<Executor, Set<number>>();
+
+const isTransaction = (db: Executor): boolean => db instanceof PgTransaction;
+
+/**
  * Takes the player's money lock until the surrounding transaction ends (step 2 of the lock order):
- * transfers of the player's accounts and changes of their bonuses take turns. Re-entrant.
+ * transfers of the player's accounts and changes of their bonuses take turns. Re-entrant; a second call
+ * on the same handle asks nothing of the database.
  */
 export async function lockUserMoney(tx: Executor, userId: number): Promise<void> {
+  const held = heldMoneyLocks.get(tx);
+  if (held?.has(userId)) return;
   await repository.advisoryXactLock(tx, MONEY_LOCK_CLASS, userId);
+  // Outside a transaction the lock ended with its statement: nothing to remember.
+  if (!isTransaction(tx)) return;
+  if (held) held.add(userId);
+  else heldMoneyLocks.set(tx, new Set([userId]));
 }
 
 export interface TransferEntry {
@@ -157,6 +176,24 @@ export function systemAccount(
   });
 }
 
+/**
+ * The player's cash account and the house shard of their game bets ({@link gameHouseAccount}), read in
+ * one query; either is created (empty) on first use.
+ */
+export async function gameAccounts(
+  db: Executor,
+  userId: number,
+  currency: Currency,
+): Promise<{ cash: LedgerAccount; house: LedgerAccount }> {
+  const cashKey = `user:${userId}:${currency}:cash`;
+  const houseKey = `system:house:${userId % HOUSE_SHARDS}:${currency}`;
+  const found = await repository.accountsByKeys(db, [cashKey, houseKey]);
+  return {
+    cash: found.find((a) => a.key === cashKey) ?? (await userAccount(db, userId, currency, 'cash')),
+    house: found.find((a) => a.key === houseKey) ?? (await gameHouseAccount(db, userId, currency)),
+  };
+}
+
 /** The user's accounts (any currency and kind) that exist. */
 export const accountsOfUser = repository.accountsOfUser;
 
@@ -217,15 +254,22 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
     )
     .digest('hex');
 
-  return runTransaction(db, async (tx) => {
-    // The players' money locks first (lock order step 2), then the key: a concurrent transfer with the
-    // same key waits at the key until the first commits.
+  // The players' money locks first (lock order step 2), then the key: a concurrent transfer with the
+  // same key waits at the key until the first commits. Inside a transaction they are taken on it, before
+  // the transfer's savepoint: a caller that holds them already (lockUserMoney) then waits for nothing.
+  const lockOwners = async (tx: Executor) => {
     const userIds = new Set(knownUsers);
     if (unknownIds.length > 0) {
       const owners = await repository.ownersOf(tx, unknownIds);
       for (const { userId } of owners) if (userId !== null) userIds.add(userId);
     }
     for (const userId of [...userIds].sort((a, b) => a - b)) await lockUserMoney(tx, userId);
+  };
+  const inTransaction = isTransaction(db);
+  if (inTransaction) await lockOwners(db);
+
+  return runTransaction(db, async (tx) => {
+    if (!inTransaction) await lockOwners(tx);
 
     const inserted = await repository.insertTransferOnce(tx, {
       idempotencyKey: input.idempotencyKey,
@@ -256,11 +300,7 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
       sorted.map((e) => e.accountId),
     );
     if (locked.length !== sorted.length) throw new InvalidTransferError('unknown ledger account');
-    const currencies = await repository.currenciesOf(
-      tx,
-      sorted.map((e) => e.accountId),
-    );
-    if (currencies.length !== 1)
+    if (new Set(locked.map((a) => a.currency)).size !== 1)
       throw new InvalidTransferError('all accounts of a transfer share one currency');
 
     const balances = new Map<number, bigint>();
@@ -270,10 +310,7 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
       if (account.userId !== null && after < 0n) throw new InsufficientFundsError(account.id);
       balances.set(account.id, after);
     }
-    for (const entry of sorted) {
-      await repository.addToBalance(tx, entry.accountId, entry.amountMinor);
-    }
-    await repository.insertEntries(
+    await repository.moveBalances(
       tx,
       sorted.map((entry) => ({
         transferId: inserted.id,
