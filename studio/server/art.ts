@@ -38,10 +38,11 @@ function emblem(game: StudioGameInfo, cx: number, cy: number, size: number): str
       .join('');
   }
   const reels = game.category === 'classic-slots' ? 3 : 5;
-  const cell = size / reels;
+  const width = reels === 5 ? size * 1.6 : size;
+  const cell = width / reels;
   return Array.from({ length: reels }, (_, reel) => {
     const symbol = look.symbols[reel % look.symbols.length];
-    const x = cx - size / 2 + reel * cell;
+    const x = cx - width / 2 + reel * cell;
     const box = cell - 10;
     return `<rect x="${x + 3}" y="${cy - cell * 0.7}" width="${cell - 6}" height="${cell * 1.4}" rx="10" fill="#00000066" stroke="${accent}" stroke-width="2"/><svg x="${x + 5}" y="${cy - box / 2}" width="${box}" height="${box}" viewBox="0 0 100 100" overflow="visible">${symbolMarkup(game.code, symbol)}</svg>`;
   }).join('');
