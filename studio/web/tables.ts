@@ -114,7 +114,9 @@ export function tablePage(state: PageState): void {
   const countdown = el('output', { class: 'countdown' });
   const players = el('span', { class: 'players' });
   const history = el('ol', { class: 'history', 'aria-label': t('lastResults') });
-  const draw = el('div', { class: roulette ? 'strip' : 'cards' });
+  // The wheel's strip is a picture of the draw (the outcome below says it): hidden from assistive
+  // technology, and moved by the page only (no scrolling of its own to reach by keyboard).
+  const draw = el('div', roulette ? { class: 'strip', 'aria-hidden': 'true' } : { class: 'cards' });
   const pockets = roulette
     ? WHEEL_ORDER.map((pocket) => {
         const node = el('span', { class: `pocket ${pocketColor(pocket)}` }, String(pocket));
@@ -198,7 +200,8 @@ export function tablePage(state: PageState): void {
     for (const value of [1, 2, 3])
       spot(`column${value}`, '2:1', { type: 'column', value }, 'outside column', {
         ...at(`column${value}`),
-        'aria-label': t('column', { n: value }),
+        // The visible "2:1" first, so a voice command naming it finds the button.
+        'aria-label': `2:1 ${t('column', { n: value })}`,
       });
     for (const value of [1, 2, 3])
       spot(
