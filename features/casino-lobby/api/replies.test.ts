@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ResponseShapeError, type Check } from '@/lib/api/check';
 import * as contract from '@/lib/contracts/casino';
+import { casinoGame, casinoGameDetail } from '@/tests/mocks/casino-fixtures';
 import * as checks from './replies';
 
 /** Both accept each valid answer with the same result (unknown keys dropped alike), or both refuse it. */
@@ -13,21 +14,7 @@ function agree(check: Check<unknown>, schema: z.ZodType, valid: unknown[], inval
   }
 }
 
-const game = {
-  code: 'aurora-wilds',
-  name: 'Aurora Wilds',
-  provider: 'aurum-studio',
-  provider_name: 'Aurum Studio',
-  category: 'video-slots',
-  lobby: 'slots',
-  thumbnail: 'http://localhost:4100/art/aurora-wilds/thumb.svg',
-  background: null,
-  rtp: 96.3822,
-  volatility: 'high',
-  demo: true,
-  tags: ['new'],
-  favourite: false,
-};
+const game = casinoGame('aurora-wilds', 'Aurora Wilds', { tags: ['new'] });
 const with_ = (changes: Record<string, unknown>) => ({ ...game, ...changes });
 const without = (key: string) => Object.fromEntries(Object.entries(game).filter(([name]) => name !== key));
 
@@ -51,7 +38,10 @@ describe('the casino replies checked without zod agree with the contract', () =>
   });
 
   it('one game with the player’s free spins', () => {
-    const detail = { ...game, platforms: ['desktop', 'mobile'], release_date: '2026-10-01', free_spins: 50 };
+    const detail = casinoGameDetail('aurora-wilds', 'Aurora Wilds', {
+      release_date: '2026-10-01',
+      free_spins: 50,
+    });
     agree(
       checks.casinoGameDetail as Check<unknown>,
       contract.casinoGameDetail,

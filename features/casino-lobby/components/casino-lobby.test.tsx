@@ -6,6 +6,7 @@ import type { CasinoGame } from '@/lib/contracts/casino';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { testUser } from '@/tests/mocks/fixtures';
 import { apiPath } from '@/tests/mocks/handlers';
+import { casinoGame } from '@/tests/mocks/casino-fixtures';
 import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { CasinoLobby } from './casino-lobby';
@@ -25,28 +26,11 @@ vi.mock('next/navigation', async (original) => {
 
 const server = withMockServer();
 
-const game = (code: string, name: string, changes: Partial<CasinoGame> = {}): CasinoGame => ({
-  code,
-  name,
-  provider: 'aurum-studio',
-  provider_name: 'Aurum Studio',
-  category: 'video-slots',
-  lobby: 'slots',
-  thumbnail: `http://localhost:4100/art/${code}.svg`,
-  background: null,
-  rtp: 96.38,
-  volatility: 'high',
-  demo: true,
-  tags: [],
-  favourite: false,
-  ...changes,
-});
-
 const CATALOGUE = [
-  game('aurora-wilds', 'Aurora Wilds', { tags: ['new'] }),
-  game('fruit-sevens', 'Fruit Sevens', { category: 'classic-slots', rtp: 96.01 }),
-  game('jade-ways', 'Jade Ways', { category: 'ways', demo: false }),
-  ...Array.from({ length: 27 }, (_, index) => game(`filler-${index + 1}`, `Filler ${index + 1}`)),
+  casinoGame('aurora-wilds', 'Aurora Wilds', { tags: ['new'] }),
+  casinoGame('fruit-sevens', 'Fruit Sevens', { category: 'classic-slots', rtp: 96.01 }),
+  casinoGame('jade-ways', 'Jade Ways', { category: 'ways', demo: false }),
+  ...Array.from({ length: 27 }, (_, index) => casinoGame(`filler-${index + 1}`, `Filler ${index + 1}`)),
 ];
 
 /** The catalogue as the API answers it: search, category and paging honoured; every query recorded. */
@@ -254,7 +238,10 @@ describe('the lobby of a signed-in player', () => {
 
 describe('the live casino lobby', () => {
   it('shows each table’s round, players and last results from the provider', async () => {
-    const roulette = game('studio-roulette', 'Studio Roulette', { lobby: 'live', category: 'live-roulette' });
+    const roulette = casinoGame('studio-roulette', 'Studio Roulette', {
+      lobby: 'live',
+      category: 'live-roulette',
+    });
     server.use(
       http.get(apiPath('/casino/games'), () =>
         HttpResponse.json({ items: [roulette], total: 1, page: 1, per_page: 24 }),

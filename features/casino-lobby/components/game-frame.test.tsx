@@ -8,30 +8,14 @@ import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { testUser } from '@/tests/mocks/fixtures';
 import { apiPath } from '@/tests/mocks/handlers';
+import { casinoGameDetail } from '@/tests/mocks/casino-fixtures';
 import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { BALANCE_REFRESH_MS, GameFrame } from './game-frame';
 
 const server = withMockServer();
 
-const AURORA: CasinoGameDetail = {
-  code: 'aurora-wilds',
-  name: 'Aurora Wilds',
-  provider: 'aurum-studio',
-  provider_name: 'Aurum Studio',
-  category: 'video-slots',
-  lobby: 'slots',
-  thumbnail: null,
-  background: null,
-  rtp: 96.38,
-  volatility: 'high',
-  demo: true,
-  tags: [],
-  favourite: false,
-  platforms: ['desktop', 'mobile'],
-  release_date: null,
-  free_spins: 0,
-};
+const AURORA = casinoGameDetail('aurora-wilds', 'Aurora Wilds', { thumbnail: null });
 
 const FRAME_URL = 'http://127.0.0.1:4100/play/launch-1';
 
