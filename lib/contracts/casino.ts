@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASINO_LOBBIES, CASINO_SORTS, CASINO_TAGS } from '@/lib/constants/casino';
 
 /**
  * The provider lobbies (issue 17): the aggregator's games as the operator's catalogue shows them, the
@@ -17,16 +18,12 @@ import { z } from 'zod';
  * - `GET /casino/tables` → {@link casinoTablesReply}
  */
 
-/** `slots`: every game that is not a live table; `live`: the live casino. */
-export const CASINO_LOBBIES = ['slots', 'live'] as const;
+export { CASINO_LOBBIES, CASINO_SORTS, CASINO_TAGS };
 export const casinoLobby = z.enum(CASINO_LOBBIES);
 export type CasinoLobby = z.infer<typeof casinoLobby>;
 
-/** `popular`: tagged popular, then most players in 7 days, then the operator's order; `new`: tagged new, then newest; `name`: A–Z. */
-export const CASINO_SORTS = ['popular', 'new', 'name'] as const;
 export const casinoSort = z.enum(CASINO_SORTS);
 
-export const CASINO_TAGS = ['new', 'popular'] as const;
 export const casinoTag = z.enum(CASINO_TAGS);
 export type CasinoTag = z.infer<typeof casinoTag>;
 

@@ -4,16 +4,15 @@
  * proves each accepts and refuses what the contract's zod schema does.
  */
 import { array, boolean, int, nullable, number, object, oneOf, string, type Check } from '@/lib/api/check';
-import {
-  CASINO_LOBBIES,
-  CASINO_TAGS,
-  type CasinoFilters,
-  type CasinoGame,
-  type CasinoGameDetail,
-  type CasinoGameList,
-  type CasinoGamesReply,
-  type CasinoLaunchReply,
-  type CasinoTables,
+import { CASINO_LOBBIES, CASINO_TAGS } from '@/lib/constants/casino';
+import type {
+  CasinoFilters,
+  CasinoGame,
+  CasinoGameDetail,
+  CasinoGameList,
+  CasinoGamesReply,
+  CasinoLaunchReply,
+  CasinoTables,
 } from '@/lib/contracts/casino';
 
 export type { CasinoGame, CasinoGameDetail, CasinoLobby, CasinoTable } from '@/lib/contracts/casino';

@@ -1,18 +1,16 @@
-import { Suspense } from 'react';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
+import type { CasinoGamesReply } from '@/lib/contracts/casino';
 import type { CasinoLobby as Lobby } from '../api/replies';
-import { CasinoLobby, SkeletonGrid } from './casino-lobby';
+import { CasinoLobby } from './casino-lobby';
 
 /**
- * A lobby in a static page: the view comes from the address (useSearchParams), which the pre-rendered
- * HTML does not know, so the server sends the grid's skeleton (same room) and the browser the games.
+ * A lobby in its page: with the first page of its default view when the server had it (first-page.ts),
+ * so the HTML already holds the tiles; the browser then follows the address's view and the player.
  */
-export function CasinoLobbyPage({ lobby }: { lobby: Lobby }) {
+export function CasinoLobbyPage({ lobby, firstPage }: { lobby: Lobby; firstPage: CasinoGamesReply | null }) {
   return (
     <ScopedMessages namespaces={['casino']}>
-      <Suspense fallback={<SkeletonGrid />}>
-        <CasinoLobby lobby={lobby} />
-      </Suspense>
+      <CasinoLobby lobby={lobby} firstPage={firstPage} />
     </ScopedMessages>
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CasinoGame } from '@/lib/contracts/casino';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { testUser } from '@/tests/mocks/fixtures';
@@ -10,19 +10,6 @@ import { casinoGame } from '@/tests/mocks/casino-fixtures';
 import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { CasinoLobby } from './casino-lobby';
-
-// The address as Next.js gives it: useSearchParams follows history.replaceState.
-vi.mock('next/navigation', async (original) => {
-  const { useSyncExternalStore } = await import('react');
-  const subscribe = (onChange: () => void) => {
-    window.addEventListener('test:address', onChange);
-    return () => window.removeEventListener('test:address', onChange);
-  };
-  return {
-    ...(await original<typeof import('next/navigation')>()),
-    useSearchParams: () => new URLSearchParams(useSyncExternalStore(subscribe, () => window.location.search)),
-  };
-});
 
 const server = withMockServer();
 
@@ -72,14 +59,8 @@ function catalogue(games: CasinoGame[] = CATALOGUE) {
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/en/games/slots');
-  const replace = window.history.replaceState.bind(window.history);
-  vi.spyOn(window.history, 'replaceState').mockImplementation((...args) => {
-    replace(...args);
-    window.dispatchEvent(new Event('test:address'));
-  });
 });
 afterEach(() => {
-  vi.restoreAllMocks();
   act(() => useSessionStore.setState({ token: null, isLoggedIn: false, user: null }));
 });
 
@@ -182,6 +163,27 @@ describe('the slots lobby', () => {
     fail = false;
     await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('game-tile')).toHaveLength(24);
+  });
+
+  it('shows the server’s first page at once, then the browser’s own list', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const api = catalogue();
+    server.use(
+      http.get(apiPath('/casino/games'), async () => {
+        await answered;
+        return undefined;
+      }),
+      ...api.handlers,
+    );
+    const firstPage = { items: CATALOGUE.slice(0, 2), total: 2, page: 1, per_page: 24 };
+    renderWithApp(<CasinoLobby lobby="slots" firstPage={firstPage} />);
+    // No skeleton: the two games the server rendered, while the browser's request is on its way.
+    expect(screen.queryByTestId('game-tile-skeleton')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('game-tile')).toHaveLength(2);
+    answer();
+    await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(24));
+    expect(screen.getByTestId('lobby-count')).toHaveTextContent('30 games');
   });
 
   it('says so when the provider has sent no games', async () => {

@@ -2,12 +2,12 @@
 
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useSearchParams } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useClientSession } from '@/lib/stores/use-client-session';
 import { getCasinoGames, getFavourites, getLiveTables, getRecentGames } from '../api/casino-api';
 import { casinoKeys } from '../api/query-keys';
+import type { CasinoGamesReply } from '@/lib/contracts/casino';
 import type { CasinoGame, CasinoLobby as Lobby, CasinoTable as LiveTable } from '../api/replies';
 import {
   DEFAULT_LOBBY_QUERY,
@@ -30,14 +30,36 @@ const SKELETON_TILES = 12;
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6';
 
-/** The view in the address, and a way to change it (the address is replaced: one history entry). */
+/** Told when the lobby changed the address itself (history.replaceState fires no event). */
+const ADDRESS_EVENT = 'casino-lobby:address';
+
+function subscribeAddress(onChange: () => void) {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(ADDRESS_EVENT, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(ADDRESS_EVENT, onChange);
+  };
+}
+
+/**
+ * The view in the address, and a way to change it (the address is replaced: one history entry). Read from
+ * `location`, not useSearchParams: the server renders the default view (with its first page of games),
+ * and the browser's view takes over once hydrated, where useSearchParams would make the server send only
+ * a fallback for the whole lobby.
+ */
 function useLobbyQuery(): [LobbyQuery, (next: LobbyQuery) => void] {
-  const params = useSearchParams();
-  const query = readLobbyQuery(params);
+  const search = useSyncExternalStore(
+    subscribeAddress,
+    () => window.location.search,
+    () => '',
+  );
+  const query = readLobbyQuery(new URLSearchParams(search));
   const setQuery = (next: LobbyQuery) => {
-    const search = writeLobbyQuery(next, new URLSearchParams(window.location.search));
-    // null state: Next.js syncs useSearchParams with a replaceState that is not its own (its own carry its state).
-    window.history.replaceState(null, '', `${window.location.pathname}${search}`);
+    const address = writeLobbyQuery(next, new URLSearchParams(window.location.search));
+    // null state: Next.js syncs its router with a replaceState that is not its own (its own carry its state).
+    window.history.replaceState(null, '', `${window.location.pathname}${address}`);
+    window.dispatchEvent(new Event(ADDRESS_EVENT));
   };
   return [query, setQuery];
 }
@@ -46,8 +68,15 @@ function useLobbyQuery(): [LobbyQuery, (next: LobbyQuery) => void] {
  * A lobby of the aggregator's games (issue 17): search, provider and category filters, sorting, pages
  * loaded as the list's end nears (or with "Show more"), and for a signed-in player their favourites and
  * recently played. The view lives in the address. The live casino's tiles show each table's state.
+ * `firstPage` (the server's, first-page.ts) is shown for the default view until the browser's own arrives.
  */
-export function CasinoLobby({ lobby }: { lobby: Lobby }) {
+export function CasinoLobby({
+  lobby,
+  firstPage = null,
+}: {
+  lobby: Lobby;
+  firstPage?: CasinoGamesReply | null;
+}) {
   const t = useTranslations('casino.lobby');
   const { ready, isLoggedIn } = useClientSession();
   const [query, setQuery] = useLobbyQuery();
@@ -83,6 +112,7 @@ export function CasinoLobby({ lobby }: { lobby: Lobby }) {
             ready={ready}
             signedIn={isLoggedIn}
             tableOf={tableOf}
+            firstPage={firstPage}
             onClear={() => setQuery({ ...DEFAULT_LOBBY_QUERY, sort: query.sort })}
           />
         </>
@@ -160,6 +190,7 @@ function AllGames({
   ready,
   signedIn,
   tableOf,
+  firstPage,
   onClear,
 }: {
   lobby: Lobby;
@@ -167,9 +198,12 @@ function AllGames({
   ready: boolean;
   signedIn: boolean;
   tableOf: Map<string, LiveTable>;
+  firstPage: CasinoGamesReply | null;
   onClear: () => void;
 }) {
   const t = useTranslations('casino.lobby');
+  const defaultView =
+    query.search === '' && query.provider === null && query.category === null && query.sort === 'popular';
   const games = useInfiniteQuery({
     queryKey: [...casinoKeys.games(lobby, query), signedIn],
     queryFn: ({ pageParam }) => getCasinoGames(lobby, query, pageParam),
@@ -178,6 +212,10 @@ function AllGames({
     // A signed-in player's list marks their favourites: it waits for the session.
     enabled: ready,
     staleTime: 30_000,
+    // The server's first page shows at once, and is asked for again as soon as the session is known.
+    ...(firstPage && defaultView
+      ? { initialData: { pages: [firstPage], pageParams: [1] }, initialDataUpdatedAt: 0 }
+      : {}),
   });
   const items = games.data?.pages.flatMap((page) => page.items) ?? [];
   const total = games.data?.pages[0]?.total ?? 0;

@@ -54,6 +54,7 @@ export function GameTile({
             width={400}
             height={300}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
             className="h-full w-full object-cover"
           />

@@ -1,18 +1,22 @@
 import { getTranslations } from 'next-intl/server';
 import { PageShell } from '@/components/layout/page-shell';
+import { lobbyFirstPage } from '@/features/casino-lobby/api/first-page';
 import { CasinoLobbyPage } from '@/features/casino-lobby/components/casino-lobby-page';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
+
+/** The first page of games in the HTML is rendered again at most this often (first-page.ts). */
+export const revalidate = 60;
 
 export const generateMetadata = pageMetadata('liveCasino');
 
 /** /games/live-casino: the aggregator's live tables with their state (issue 17). */
 export default async function Page(props: LocaleParams) {
   await enterPage(props);
-  const t = await getTranslations('pages.liveCasino');
+  const [t, firstPage] = await Promise.all([getTranslations('pages.liveCasino'), lobbyFirstPage('live')]);
   return (
     <PageShell path={ROUTES.liveCasino} title={t('title')} description={t('description')}>
-      <CasinoLobbyPage lobby="live" />
+      <CasinoLobbyPage lobby="live" firstPage={firstPage} />
     </PageShell>
   );
 }
