@@ -59,7 +59,6 @@ describe('a provider game’s page', () => {
         deposit_url: 'http://localhost:3000/en/games/slots/aurora-wilds/demo?deposit',
       },
     ]);
-    expect(screen.getByTestId('demo-note')).toHaveTextContent('Demo: you play with play money');
     expect(screen.getByTestId('game-back')).toHaveAttribute('href', '/en/games/slots');
     expect(screen.getByTestId('game-other-mode')).toHaveAttribute(
       'href',

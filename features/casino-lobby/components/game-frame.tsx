@@ -99,14 +99,7 @@ export function GameFrame({
 
   return (
     <div data-testid="game-frame" data-mode={launchMode}>
-      {launchMode === 'demo' ? (
-        <p
-          className="mb-3 rounded-xl border border-line bg-panel px-3 py-2 text-sm text-muted"
-          data-testid="demo-note"
-        >
-          {t('demoNote')}
-        </p>
-      ) : game.data.free_spins > 0 ? (
+      {launchMode === 'real' && game.data.free_spins > 0 ? (
         <p
           className="mb-3 rounded-xl border border-gold/60 bg-panel px-3 py-2 text-sm"
           data-testid="free-spins-note"

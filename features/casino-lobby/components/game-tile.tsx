@@ -55,7 +55,7 @@ export function GameTile({
             height={300}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}
-            decoding="async"
+            decoding={eager ? 'auto' : 'async'}
             className="h-full w-full object-cover"
           />
         ) : (

@@ -29,6 +29,16 @@ export async function ProviderGameScreen({
   const config = LOBBY[lobby];
   return (
     <PageShell path={config.path(slots, mode)} title={t(`pages.${config.title[mode]}.title`, { slots })}>
+      {/* In the server's HTML: the first screen's widest text, painted with the page (game-frame.tsx
+          frames the game below it once launched). */}
+      {mode === 'demo' ? (
+        <p
+          className="mb-3 rounded-xl border border-line bg-panel px-3 py-2 text-sm text-muted"
+          data-testid="demo-note"
+        >
+          {t('casino.game.demoNote')}
+        </p>
+      ) : null}
       <ScopedMessages namespaces={['casino.game']}>
         <GameFrame lobby={config.lobby} code={slots} mode={mode} />
       </ScopedMessages>
