@@ -115,6 +115,7 @@ describe('a blocked country', () => {
         'POST /keno/bet',
         'POST /roulette/bet',
         'POST /cases/:slug/open',
+        'POST /casino/launch',
         'POST /miner/start',
         'POST /miner/:id/reveal',
         'POST /miner/:id/cashout',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { ledgerTransfers } from '../ledger/schema';
-import { lockUserMoney } from '../ledger/service';
+import { lockUserMoney, MONEY_LOCK_CLASS } from '../ledger/service';
 import { aggregatorTransactions } from './schema';
 import { cashMinor, units, uuid, wallet, walletPlayer } from './testing';
 
@@ -15,10 +15,16 @@ const SECRET = `aggregator-test-secret-${'c'.repeat(16)}`;
 const { app, db } = await createTestApp({ env: { AGGREGATOR_SECRET: SECRET } });
 const w = wallet(app, SECRET);
 
-/** How many transactions wait for the player's money lock. */
+/**
+ * How many transactions wait for the player's money lock: in this test's database only (pg_locks is the
+ * whole server's, and the other test files' players have the same small ids) and of the money lock's
+ * class (the two-key advisory lock puts it in classid).
+ */
 async function waitingOn(userId: number): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = ${userId}`,
+    sql`SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND NOT granted AND objid = ${userId} AND classid = ${MONEY_LOCK_CLASS}
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
   );
   return rows[0].n;
 }

@@ -66,7 +66,7 @@ export function gameHouseAccount(db: Executor, userId: number, currency: Currenc
 }
 
 /** First key of the per-user money lock (the second is the user id); step 2 of the lock order above. */
-const MONEY_LOCK_CLASS = 734_619_004;
+export const MONEY_LOCK_CLASS = 734_619_004;
 
 /**
  * The money locks each open transaction (or savepoint) handle took, so that taking one again costs no
