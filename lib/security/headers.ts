@@ -126,16 +126,32 @@ const HOST_SOURCE =
  * is refused (thrown), so the setting cannot smuggle a directive or a keyword into the policy.
  */
 export function chatSources(setting: string | undefined): CspSources {
+  const origins = originList('NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS', setting);
+  if (origins === null) return INTERCOM_SOURCES;
+  return origins.length ? Object.fromEntries(CHAT_DIRECTIVES.map((directive) => [directive, origins])) : {};
+}
+
+/**
+ * The origins a `variable` lists (comma or space separated): null when unset (the caller's default), none
+ * for `none`. Anything that is not a plain origin (nor one of `alsoAllowed`) is refused (thrown), so the
+ * setting cannot smuggle a directive or a keyword into the policy.
+ */
+function originList(
+  variable: string,
+  setting: string | undefined,
+  alsoAllowed: readonly string[] = [],
+): string[] | null {
   const value = setting?.trim();
-  if (!value) return INTERCOM_SOURCES;
-  if (value.toLowerCase() === 'none') return {};
+  if (!value) return null;
+  if (value.toLowerCase() === 'none') return [];
   const origins = value.split(/[\s,]+/).filter(Boolean);
   for (const origin of origins) {
-    if (!HOST_SOURCE.test(origin)) {
-      throw new Error(`NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS: "${origin}" is not an origin (https://host[:port])`);
+    if (!alsoAllowed.includes(origin) && !HOST_SOURCE.test(origin)) {
+      const also = alsoAllowed.length ? ` nor ${alsoAllowed.join(', ')}` : '';
+      throw new Error(`${variable}: "${origin}" is not an origin (https://host[:port])${also}`);
     }
   }
-  return Object.fromEntries(CHAT_DIRECTIVES.map((directive) => [directive, origins]));
+  return origins;
 }
 
 function originOf(url: string): string | null {
@@ -186,18 +202,7 @@ export const DEFAULT_GAME_ORIGINS = ['http://localhost:4100', 'http://127.0.0.1:
  * or `https:` for an aggregator whose providers serve games from many hosts. Anything else is refused.
  */
 export function gameOrigins(setting: string | undefined): string[] {
-  const value = setting?.trim();
-  if (!value) return [...DEFAULT_GAME_ORIGINS];
-  if (value.toLowerCase() === 'none') return [];
-  const origins = value.split(/[\s,]+/).filter(Boolean);
-  for (const origin of origins) {
-    if (origin !== 'https:' && !HOST_SOURCE.test(origin)) {
-      throw new Error(
-        `NEXT_PUBLIC_GAME_ORIGINS: "${origin}" is not an origin (https://host[:port]) nor https:`,
-      );
-    }
-  }
-  return origins;
+  return originList('NEXT_PUBLIC_GAME_ORIGINS', setting, ['https:']) ?? [...DEFAULT_GAME_ORIGINS];
 }
 
 export interface CspConfig {
