@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { agree } from '@/tests/utils/agree-with-contract';
 import * as bonusContract from '@/lib/contracts/bonuses';
 import * as crashContract from '@/lib/contracts/crash';
 import * as gameContract from '@/lib/contracts/games';
 import { isPromoCode } from '@/lib/contracts/promo-code';
 import * as supportContract from '@/lib/contracts/support';
 import * as trafficContract from '@/lib/contracts/traffic';
-import { ResponseShapeError, type Check } from './check';
+import { ResponseShapeError } from './check';
 import * as checks from './first-screen-checks';
 import { mirrorSchema } from './mirror';
-
-/**
- * The zod-free checks of the first screen's responses (first-screen-checks.ts) against the contracts'
- * zod schemas: for every answer below, either both accept it with the same result (unknown keys dropped
- * alike), or both refuse it.
- */
-function agree(check: Check<unknown>, schema: z.ZodType, valid: unknown[], invalid: unknown[]) {
-  for (const value of valid) {
-    expect(check(value), JSON.stringify(value)).toEqual(schema.parse(value));
-  }
-  for (const value of invalid) {
-    expect(schema.safeParse(value).success, `zod accepts ${JSON.stringify(value)}`).toBe(false);
-    expect(() => check(value), JSON.stringify(value)).toThrow(ResponseShapeError);
-  }
-}
 
 /** `base` with each listed key replaced by each of its values: one variant per replacement. */
 function variants(base: Record<string, unknown>, replacements: Record<string, unknown[]>) {

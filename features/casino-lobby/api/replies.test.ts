@@ -1,18 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { ResponseShapeError, type Check } from '@/lib/api/check';
+import { describe, it } from 'vitest';
+import { agree } from '@/tests/utils/agree-with-contract';
+import type { Check } from '@/lib/api/check';
 import * as contract from '@/lib/contracts/casino';
 import { casinoGame, casinoGameDetail } from '@/tests/mocks/casino-fixtures';
 import * as checks from './replies';
-
-/** Both accept each valid answer with the same result (unknown keys dropped alike), or both refuse it. */
-function agree(check: Check<unknown>, schema: z.ZodType, valid: unknown[], invalid: unknown[]) {
-  for (const value of valid) expect(check(value), JSON.stringify(value)).toEqual(schema.parse(value));
-  for (const value of invalid) {
-    expect(schema.safeParse(value).success, `zod accepts ${JSON.stringify(value)}`).toBe(false);
-    expect(() => check(value), JSON.stringify(value)).toThrow(ResponseShapeError);
-  }
-}
 
 const game = casinoGame('aurora-wilds', 'Aurora Wilds', { tags: ['new'] });
 const with_ = (changes: Record<string, unknown>) => ({ ...game, ...changes });
