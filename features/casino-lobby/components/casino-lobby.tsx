@@ -202,8 +202,7 @@ function AllGames({
   onClear: () => void;
 }) {
   const t = useTranslations('casino.lobby');
-  const defaultView =
-    query.search === '' && query.provider === null && query.category === null && query.sort === 'popular';
+  const defaultView = !isFiltered(query) && query.sort === DEFAULT_LOBBY_QUERY.sort;
   const games = useInfiniteQuery({
     queryKey: [...casinoKeys.games(lobby, query), signedIn],
     queryFn: ({ pageParam }) => getCasinoGames(lobby, query, pageParam),
@@ -353,8 +352,8 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** The lobby's room while its games load (also the server's HTML: the list is fetched in the browser). */
-export function SkeletonGrid() {
+/** The lobby's room while its games load. */
+function SkeletonGrid() {
   const t = useTranslations('casino.lobby');
   return (
     <div role="status" aria-label={t('loading')}>
