@@ -1,13 +1,12 @@
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
 import {
-  admin,
   API_URL,
+  balanceOf,
+  creditedPlayer,
   expect,
   gotoHydrated,
   newPlayerWithDeposit,
-  SIGN_UP_CONFIRMED,
   test,
-  uniqueEmail,
 } from './support';
 
 /**
@@ -31,13 +30,6 @@ async function catalogueReady(request: APIRequestContext) {
 }
 
 const gameFrame = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-iframe"]');
-
-async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
-  const profile = await request.get(`${API_URL}/profile/user`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await profile.json()) as { user: { balance: number } }).user.balance;
-}
 
 test.beforeEach(async ({ request }) => {
   await catalogueReady(request);
@@ -114,19 +106,6 @@ test('a player deposits, uses a free spin of the welcome pack and plays a slot f
   );
 });
 
-/** A new RUB player with 1,000 on the balance (an operator's credit), signed in on `page`'s context. */
-async function creditedPlayer(request: APIRequestContext, page: Page, baseURL: string) {
-  const email = uniqueEmail('table');
-  const registered = await request.post(`${API_URL}/api/v2/auth/register/email`, {
-    data: { email, password: 'correct-horse-3', currency: 'RUB', ...SIGN_UP_CONFIRMED },
-  });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  const { token } = (await registered.json()) as { token: string };
-  admin('balance', 'credit', email, '1000', '--reason', 'e2e live table', '--operator', 'e2e');
-  await page.context().addCookies([{ name: 'token', value: token, url: baseURL }]);
-  return token;
-}
-
 test('two players bet in one round of the live roulette and both see the same result', async ({
   page,
   newVisitor,
@@ -136,8 +115,8 @@ test('two players bet in one round of the live roulette and both see the same re
   test.setTimeout(120_000);
   const other = await (await newVisitor()).newPage();
   const players = [
-    { page, token: await creditedPlayer(request, page, baseURL!) },
-    { page: other, token: await creditedPlayer(request, other, baseURL!) },
+    { page, token: (await creditedPlayer(request, page, baseURL!, 1000, 'table')).token },
+    { page: other, token: (await creditedPlayer(request, other, baseURL!, 1000, 'table')).token },
   ];
   await Promise.all(
     players.map(({ page: p }) => gotoHydrated(p, '/en/games/live-casino/studio-roulette/play')),

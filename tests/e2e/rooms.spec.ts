@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, API_URL, expect, gotoHydrated, SIGN_UP_CONFIRMED, test, uniqueEmail } from './support';
+import { API_URL, balanceOf, creditedPlayer, expect, gotoHydrated, test } from './support';
 
 /**
  * The rooms (issue 16): two signed-in players stake in one room, the countdown (5 s on the e2e stack,
@@ -15,14 +15,7 @@ const CASES = [
 
 /** A new RUB player with `money` on the balance (an operator's credit), signed in on a page of its own. */
 async function player(request: APIRequestContext, page: Page, baseURL: string, money: number) {
-  const email = uniqueEmail('rooms');
-  const registered = await request.post(`${API_URL}/api/v2/auth/register/email`, {
-    data: { email, password: 'correct-horse-3', currency: 'RUB', ...SIGN_UP_CONFIRMED },
-  });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  const { token } = (await registered.json()) as { token: string };
-  admin('balance', 'credit', email, String(money), '--reason', 'e2e rooms', '--operator', 'e2e');
-  await page.context().addCookies([{ name: 'token', value: token, url: baseURL }]);
+  const { token } = await creditedPlayer(request, page, baseURL, money, 'rooms');
   const profile = await request.get(`${API_URL}/profile/user`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -34,13 +27,6 @@ interface DrawnRound {
   pot: number;
   stakes: { user_id: number }[];
   winner: { user_id: number; player: string; payout: number };
-}
-
-async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
-  const profile = await request.get(`${API_URL}/profile/user`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await profile.json()) as { user: { balance: number } }).user.balance;
 }
 
 async function stake(page: Page, amount: number) {

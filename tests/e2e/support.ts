@@ -203,6 +203,36 @@ export async function signUpByEmail(page: Page, email: string, password: string)
 }
 
 /**
+ * A new RUB player signed up through the API with `money` on the balance (an operator's credit), its token
+ * cookie handed to `page`'s context.
+ */
+export async function creditedPlayer(
+  request: APIRequestContext,
+  page: Page,
+  baseURL: string,
+  money: number,
+  prefix = 'player',
+): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(prefix);
+  const registered = await request.post(`${API_URL}/api/v2/auth/register/email`, {
+    data: { email, password: 'correct-horse-3', currency: 'RUB', ...SIGN_UP_CONFIRMED },
+  });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  const { token } = (await registered.json()) as { token: string };
+  admin('balance', 'credit', email, String(money), '--reason', `e2e ${prefix}`, '--operator', 'e2e');
+  await page.context().addCookies([{ name: 'token', value: token, url: baseURL }]);
+  return { email, token };
+}
+
+/** The player's cash balance as the API answers it. */
+export async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
+  const profile = await request.get(`${API_URL}/profile/user`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await profile.json()) as { user: { balance: number } }).user.balance;
+}
+
+/**
  * Signs a new player up through the API (currency RUB), hands the web app its token cookie and tops the
  * balance up with `amount` through the PayIn dialog and the sandbox provider's Pay.
  */
