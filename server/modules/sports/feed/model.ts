@@ -4,8 +4,9 @@
  * (../service.ts) stores them, prices bets from them and settles bets from the outcomes' results.
  *
  * An adapter hands the book *whole events* (every market as it stands now): the book compares them with
- * what it has and stores and publishes only what changed. Ids are stable strings made by the adapter,
- * prefixed by it (`sbx:`, `oa:`), and the markets' and outcomes' ids follow lib/contracts/sports.ts.
+ * what it has and stores and publishes only what changed. Ids are stable strings made by the adapter: an
+ * event's of `[A-Za-z0-9_-]` only, prefixed by the adapter (`sbx-`, `oa-`), since it goes into the event
+ * page's address; the markets' and outcomes' ids follow lib/contracts/sports.ts.
  */
 import type {
   EventStatus,
