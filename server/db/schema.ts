@@ -46,3 +46,4 @@ export * from '../modules/crash/schema';
 export * from '../modules/rooms/schema';
 export * from '../modules/aggregator/schema';
 export * from '../modules/casino/schema';
+export * from '../modules/sports/schema';
