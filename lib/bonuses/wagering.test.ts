@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SPORTS_WAGER_MIN_ODDS_MILLI, SPORTS_WAGER_WEIGHT_PERCENT } from '@/lib/constants/sports';
 import { FAIR_GAMES } from '@/lib/contracts/games';
 import {
   rouletteHedged,
@@ -137,5 +138,31 @@ describe('wagering rules', () => {
       excluded: null,
     });
     expect(SLOTS_WAGER_WEIGHT_PERCENT).toBe(100);
+  });
+
+  it('counts a sports bet in full from odds 1.50, and nothing below them', () => {
+    expect(SPORTS_WAGER_MIN_ODDS_MILLI).toBe(1500);
+    expect(SPORTS_WAGER_WEIGHT_PERCENT).toBe(100);
+    // 1.499 is below the minimum: nothing, whatever the stake.
+    expect(wagerContribution({ game: 'sports', stakeMinor: 1_000n, oddsMilli: 1499 })).toEqual({
+      stakeMinor: 1_000n,
+      countedMinor: 0n,
+      weightPercent: 100,
+      winChance: null,
+      excluded: 'min_odds',
+    });
+    // 1.500 exactly and above: the stake × 100 %.
+    expect(wagerContribution({ game: 'sports', stakeMinor: 1_000n, oddsMilli: 1500 })).toEqual({
+      stakeMinor: 1_000n,
+      countedMinor: 1_000n,
+      weightPercent: 100,
+      winChance: null,
+      excluded: null,
+    });
+    expect(counted({ game: 'sports', stakeMinor: 1_234n, oddsMilli: 5827 })).toBe(1_234n);
+    // The odds are the caller's: an express of 1.20 × 1.30 shows 1.56 and counts; a system whose lowest
+    // double is 1.20 × 1.20 = 1.44 does not.
+    expect(counted({ game: 'sports', stakeMinor: 500n, oddsMilli: 1560 })).toBe(500n);
+    expect(counted({ game: 'sports', stakeMinor: 500n, oddsMilli: 1440 })).toBe(0n);
   });
 });

@@ -1,23 +1,28 @@
 /**
- * How much of a real-money bet of the provably fair games, or of the aggregator's providers' games
- * (`slots`, {@link SLOTS_WAGER_WEIGHT_PERCENT}), counts towards a bonus's wagering requirement
+ * How much of a real-money bet of the provably fair games, of the aggregator's providers' games
+ * (`slots`, {@link SLOTS_WAGER_WEIGHT_PERCENT}) or of the sportsbook (`sports`,
+ * SPORTS_WAGER_WEIGHT_PERCENT of lib/constants/sports.ts) counts towards a bonus's wagering requirement
  * (wager × bonus). One module, pure: the API server applies it to every bet (bonuses/service.ts
  * `recordWager`) and the bonus pages show the same table and exclusions.
  *
  * The rules, in this order:
  * 1. A roulette spin with chips on both sides of an even-money pair (red and black, odd and even, low
  *    and high) counts nothing: it hedges itself.
- * 2. A bet whose chance of paying back at least its stake is above {@link WAGER_MAX_WIN_CHANCE_PERCENT}
+ * 2. A sports bet whose odds (a single's odds, an express's product, a system's lowest accumulator) are
+ *    below SPORTS_WAGER_MIN_ODDS_MILLI counts nothing. Its chance is the book's and not known here, so
+ *    rule 3 does not apply to it (the minimum odds, 1.50, already stand for an implied chance of 67 %).
+ * 3. A bet whose chance of paying back at least its stake is above {@link WAGER_MAX_WIN_CHANCE_PERCENT}
  *    counts nothing (a 98 % dice roll, a case that almost always returns its price, many straights on
  *    one spin). Hilo and miner rounds count when they end, with the chance that every move played would
  *    win (hilo: the product of the guesses' chances; miner: that all the tiles opened are safe).
- * 3. Otherwise the bet counts its stake × the game's weight ({@link WAGER_WEIGHT_PERCENT}), rounded down
+ * 4. Otherwise the bet counts its stake × the game's weight ({@link WAGER_WEIGHT_PERCENT}), rounded down
  *    to a minor unit.
  *
  * Why these weights: clearing wager × bonus costs the player, on average, wager × house edge ÷ weight
  * of the bonus. The games with a 1 % house edge (dice, coinflip, keno, hilo, miner) count 20 %, European
  * roulette (2.7 %) 50 %, the cases (4–5 %) 100 %, so each costs about 1.5 to 1.9 times a ×35 bonus
- * instead of 35 % of it on a 1 % game counted in full.
+ * instead of 35 % of it on a 1 % game counted in full. Sports bets (the book's margin, about 6 % a leg)
+ * count in full.
  */
 import type { FairGame } from '@/lib/contracts/games';
 import { MAX_RANK, MIN_RANK, RANK_COUNT } from '@/lib/fair/cards';
@@ -33,6 +38,7 @@ import {
 } from '@/lib/fair/games/roulette';
 import { CASE_ROLLS } from '@/lib/fair/games/cases';
 import { choose } from '@/lib/fair/multiplier';
+import { SPORTS_WAGER_MIN_ODDS_MILLI, SPORTS_WAGER_WEIGHT_PERCENT } from '@/lib/constants/sports';
 
 /** The share of a bet's stake that counts, per game, in percent. */
 export const WAGER_WEIGHT_PERCENT: Readonly<Record<FairGame, number>> = {
@@ -96,16 +102,22 @@ export type WageredBet =
     }
   | { game: 'miner'; stakeMinor: bigint; mines: number; tilesOpened: number }
   /** A real-money bet in a game of the aggregator's providers. */
-  | { game: 'slots'; stakeMinor: bigint };
+  | { game: 'slots'; stakeMinor: bigint }
+  /**
+   * A settled real-money sports bet (won or lost; a void or cashed-out bet does not count). `oddsMilli`:
+   * a single's odds, an express's product, a system's lowest accumulator (lib/sports/odds.ts
+   * totalOddsMilli, lowestComboOddsMilli).
+   */
+  | { game: 'sports'; stakeMinor: bigint; oddsMilli: number };
 
-export type WagerExclusion = 'hedged' | 'win_chance';
+export type WagerExclusion = 'hedged' | 'win_chance' | 'min_odds';
 
 export interface WagerContribution {
   stakeMinor: bigint;
   /** What counts towards the wagering requirement. */
   countedMinor: bigint;
   weightPercent: number;
-  /** The chance (0–1) that the bet pays back at least its stake; null when unknown here (slots). */
+  /** The chance (0–1) that the bet pays back at least its stake; null when unknown here (slots, sports). */
   winChance: number | null;
   /** Why nothing counts, or null. */
   excluded: WagerExclusion | null;
@@ -125,10 +137,14 @@ function kenoMatchChance(picks: number, matches: number): number {
   );
 }
 
-/** The chance (0–1) that the bet pays back at least its stake; null for a provider's game (unknown). */
+/**
+ * The chance (0–1) that the bet pays back at least its stake; null for a provider's game or a sports bet
+ * (the provider's or the book's, unknown here).
+ */
 export function winChance(bet: WageredBet): number | null {
   switch (bet.game) {
     case 'slots':
+    case 'sports':
       return null;
     case 'dice':
       return diceWinningOutcomes(bet.target, bet.direction) / DICE_OUTCOMES;
@@ -186,14 +202,21 @@ export function rouletteHedged(chips: readonly { type: RouletteBetType }[]): boo
 /** What a bet counts towards wagering (see the module comment). */
 export function wagerContribution(bet: WageredBet): WagerContribution {
   const stakeMinor = stakeOf(bet);
-  const weightPercent = bet.game === 'slots' ? SLOTS_WAGER_WEIGHT_PERCENT : WAGER_WEIGHT_PERCENT[bet.game];
+  const weightPercent =
+    bet.game === 'slots'
+      ? SLOTS_WAGER_WEIGHT_PERCENT
+      : bet.game === 'sports'
+        ? SPORTS_WAGER_WEIGHT_PERCENT
+        : WAGER_WEIGHT_PERCENT[bet.game];
   const chance = winChance(bet);
   const excluded: WagerExclusion | null =
     bet.game === 'roulette' && rouletteHedged(bet.chips)
       ? 'hedged'
-      : chance !== null && chance * 100 > WAGER_MAX_WIN_CHANCE_PERCENT + 1e-9
-        ? 'win_chance'
-        : null;
+      : bet.game === 'sports' && bet.oddsMilli < SPORTS_WAGER_MIN_ODDS_MILLI
+        ? 'min_odds'
+        : chance !== null && chance * 100 > WAGER_MAX_WIN_CHANCE_PERCENT + 1e-9
+          ? 'win_chance'
+          : null;
   const countedMinor = excluded || stakeMinor <= 0n ? 0n : (stakeMinor * BigInt(weightPercent)) / 100n;
   return { stakeMinor, countedMinor, weightPercent, winChance: chance, excluded };
 }
