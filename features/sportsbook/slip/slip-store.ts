@@ -1,7 +1,15 @@
 'use client';
 
 import { create } from 'zustand';
-import type { MarketKey, OddsAcceptMode, OutcomeCode, Sport, SportBetKind } from '@/lib/constants/sports';
+import {
+  BET_KINDS,
+  ODDS_ACCEPT_MODES,
+  type MarketKey,
+  type OddsAcceptMode,
+  type OutcomeCode,
+  type Sport,
+  type SportBetKind,
+} from '@/lib/constants/sports';
 
 /**
  * The bet slip (issue 18): the outcomes the player picked on any page, with the odds they saw, kept in
@@ -41,7 +49,13 @@ export interface SlipState {
   toggle(selection: Omit<SlipSelection, 'addedOdds' | 'suspended'>): void;
   remove(outcomeId: string): void;
   clear(): void;
+  /** After a bet was placed: the selections go, the stake, the accept choice and the panel stay. */
+  clearSelections(): void;
   updateOdds(outcomeId: string, odds: number, suspended: boolean): void;
+  /** The server's odds now (a refused bet's `odds_changed`): each listed selection takes them, marked. */
+  applyOdds(odds: Readonly<Record<string, number>>): void;
+  /** Marks selections as suspended (a refused bet's `suspended`). */
+  markSuspended(outcomeIds: readonly string[]): void;
   /** The player accepted the odds as they are now: the change marks go. */
   confirmOdds(): void;
   setKind(kind: SportBetKind): void;
@@ -55,14 +69,44 @@ export const SLIP_STORAGE_KEY = 'sports-slip';
 
 type Persisted = Pick<SlipState, 'selections' | 'kind' | 'systemK' | 'accept' | 'stake'>;
 
+const isSelection = (value: unknown): value is SlipSelection => {
+  if (!value || typeof value !== 'object') return false;
+  const s = value as Record<string, unknown>;
+  return (
+    [
+      'outcome_id',
+      'event_id',
+      'sport',
+      'league',
+      'home',
+      'away',
+      'starts_at',
+      'market_id',
+      'market_key',
+      'code',
+    ].every((key) => typeof s[key] === 'string') &&
+    typeof s.odds === 'number' &&
+    typeof s.addedOdds === 'number' &&
+    typeof s.suspended === 'boolean'
+  );
+};
+
+/** The persisted slip, each part kept only when it has the right shape (an older or edited entry). */
 function load(): Partial<Persisted> {
   if (typeof window === 'undefined') return {};
   try {
     const raw = window.localStorage.getItem(SLIP_STORAGE_KEY);
     const value: unknown = raw ? JSON.parse(raw) : null;
     if (!value || typeof value !== 'object') return {};
-    const persisted = value as Partial<Persisted>;
-    return Array.isArray(persisted.selections) ? persisted : {};
+    const persisted = value as Record<string, unknown>;
+    if (!Array.isArray(persisted.selections)) return {};
+    const out: Partial<Persisted> = { selections: persisted.selections.filter(isSelection) };
+    if ((BET_KINDS as readonly unknown[]).includes(persisted.kind)) out.kind = persisted.kind as SportBetKind;
+    if (Number.isInteger(persisted.systemK)) out.systemK = persisted.systemK as number;
+    if ((ODDS_ACCEPT_MODES as readonly unknown[]).includes(persisted.accept))
+      out.accept = persisted.accept as OddsAcceptMode;
+    if (typeof persisted.stake === 'string') out.stake = persisted.stake;
+    return out;
   } catch {
     return {};
   }
@@ -72,7 +116,10 @@ function save(state: SlipState): void {
   if (typeof window === 'undefined') return;
   const { selections, kind, systemK, accept, stake } = state;
   try {
-    window.localStorage.setItem(SLIP_STORAGE_KEY, JSON.stringify({ selections, kind, systemK, accept, stake }));
+    window.localStorage.setItem(
+      SLIP_STORAGE_KEY,
+      JSON.stringify({ selections, kind, systemK, accept, stake }),
+    );
   } catch {
     // Private mode or a full storage: the slip still works for this page's life.
   }
@@ -85,6 +132,12 @@ function fittingKind(kind: SportBetKind, count: number): SportBetKind {
   return kind === 'single' ? 'express' : kind;
 }
 
+/**
+ * The store starts empty, the same on the server and in the browser, so the server HTML and the
+ * hydrating render agree (zustand's React binding serves `getInitialState()` as the server snapshot); in
+ * the browser the persisted slip is read right after creation (below), and components show it from the
+ * render after hydration on.
+ */
 export const useSlipStore = create<SlipState>()((set, get) => {
   const update = (patch: Partial<SlipState>) => {
     set(patch);
@@ -97,7 +150,6 @@ export const useSlipStore = create<SlipState>()((set, get) => {
     accept: 'higher',
     stake: '',
     open: false,
-    ...load(),
     toggle(selection) {
       const { selections, kind } = get();
       if (selections.some((s) => s.outcome_id === selection.outcome_id)) {
@@ -119,12 +171,33 @@ export const useSlipStore = create<SlipState>()((set, get) => {
     clear() {
       update({ selections: [], kind: 'single', stake: '' });
     },
+    clearSelections() {
+      update({ selections: [], kind: 'single' });
+    },
     updateOdds(outcomeId, odds, suspended) {
       const { selections } = get();
       const found = selections.find((s) => s.outcome_id === outcomeId);
       if (!found || (found.odds === odds && found.suspended === suspended)) return;
       update({
         selections: selections.map((s) => (s.outcome_id === outcomeId ? { ...s, odds, suspended } : s)),
+      });
+    },
+    applyOdds(odds) {
+      const { selections } = get();
+      if (!selections.some((s) => odds[s.outcome_id] !== undefined && odds[s.outcome_id] !== s.odds)) return;
+      update({
+        selections: selections.map((s) =>
+          odds[s.outcome_id] === undefined ? s : { ...s, odds: odds[s.outcome_id] },
+        ),
+      });
+    },
+    markSuspended(outcomeIds) {
+      const { selections } = get();
+      if (!selections.some((s) => outcomeIds.includes(s.outcome_id) && !s.suspended)) return;
+      update({
+        selections: selections.map((s) =>
+          outcomeIds.includes(s.outcome_id) ? { ...s, suspended: true } : s,
+        ),
       });
     },
     confirmOdds() {
@@ -147,6 +220,14 @@ export const useSlipStore = create<SlipState>()((set, get) => {
     },
   };
 });
+
+if (typeof window !== 'undefined') {
+  useSlipStore.setState(load());
+  // Another tab changed the slip: this one follows.
+  window.addEventListener('storage', (event) => {
+    if (event.key === SLIP_STORAGE_KEY) useSlipStore.setState({ selections: [], ...load() });
+  });
+}
 
 /** Whether the outcome is in the slip (a boolean, so an odds button re-renders only when it changes). */
 export const selectIsPicked =

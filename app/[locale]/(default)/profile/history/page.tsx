@@ -3,6 +3,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { HistoryList } from '@/features/billing/components/history-list';
 import { PayoutHistory } from '@/features/billing/components/payout-history';
+import { MyBets } from '@/features/sportsbook/bets/my-bets';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -14,9 +15,23 @@ export default async function Page(props: LocaleParams) {
   const t = await getTranslations('pages.profileHistory');
   return (
     <PageShell path={ROUTES.profileHistory} title={t('title')} description={t('description')}>
-      <ScopedMessages namespaces={['history', 'billing.withdraw']}>
+      <ScopedMessages
+        namespaces={[
+          'history',
+          'billing.withdraw',
+          'sportsSlip.myBets',
+          'sports.period',
+          'sports.market',
+          'sports.hockeyMarket',
+          'sports.outcome',
+          'error',
+        ]}
+      >
         <PayoutHistory />
         <HistoryList />
+        <div className="mt-8">
+          <MyBets heading />
+        </div>
       </ScopedMessages>
     </PageShell>
   );
