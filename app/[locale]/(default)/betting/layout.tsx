@@ -1,0 +1,34 @@
+import { notFound } from 'next/navigation';
+import { setRequestLocale } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
+import { BetSlip } from '@/features/sportsbook/slip/bet-slip';
+import { isLocale } from '@/lib/i18n/locales';
+
+/**
+ * The sportsbook's pages (/betting and its event pages) with the bet slip beside them: a column from
+ * 1024 px on, a drawer opened from a button at the bottom on a phone (the slip's own spacer keeps the end
+ * of the page clear of that button). The slip stays mounted from page to page.
+ */
+export default async function BettingLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  return (
+    <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="min-w-0">{children}</div>
+      {/* As tall as the page beside it, so that the slip's own sticky panel can follow the scroll. */}
+      <div className="min-w-0 px-4 sm:px-6 lg:py-6 lg:pl-0">
+        <ScopedMessages namespaces={['sports', 'sportsSlip', 'error']}>
+          <BetSlip />
+        </ScopedMessages>
+      </div>
+    </div>
+  );
+}

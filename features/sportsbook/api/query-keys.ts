@@ -1,0 +1,16 @@
+import type { EventListStatus, SportsView } from '../view';
+
+/**
+ * The sportsbook's query keys, from generic to specific: every event list sits under `eventLists`, so a
+ * realtime patch or a reconnection reaches all of them at once.
+ */
+export const sportsKeys = {
+  all: ['sports'] as const,
+  menu: ['sports', 'menu'] as const,
+  eventLists: ['sports', 'events'] as const,
+  eventListsOf: (status: EventListStatus) => ['sports', 'events', status] as const,
+  events: (status: EventListStatus, view: SportsView) =>
+    ['sports', 'events', status, view.sport, view.league] as const,
+  eventDetails: ['sports', 'event'] as const,
+  event: (id: string) => ['sports', 'event', id] as const,
+};

@@ -1,0 +1,15 @@
+import { ScopedMessages } from '@/components/i18n/scoped-messages';
+import type { SportsFirstScreen } from '../api/first-screen';
+import { SportsBook } from './sports-book';
+
+/**
+ * /betting's body: the sportsbook with the default view's events when the server had them
+ * (first-screen.ts), so the HTML already holds the lists; the browser then follows the address's view.
+ */
+export function SportsBookPage({ firstScreen }: { firstScreen: SportsFirstScreen }) {
+  return (
+    <ScopedMessages namespaces={['sports']}>
+      <SportsBook firstScreen={firstScreen} />
+    </ScopedMessages>
+  );
+}

@@ -1,0 +1,148 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useId, useSyncExternalStore } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SPORTS_TOPIC } from '@/lib/constants/sports';
+import type { SportsFirstScreen } from '../api/first-screen';
+import type { SportEventsReply } from '../api/replies';
+import { sportEventsQuery, sportsMenuQuery } from '../api/sports-api';
+import { useSportsLive } from '../live/use-sports-live';
+import {
+  isDefaultView,
+  readSportsView,
+  writeSportsView,
+  type EventListStatus,
+  type SportsView,
+} from '../view';
+import { EventRow } from './event-row';
+import { SportsNav } from './sports-nav';
+
+/** Told when the page changed the address itself (history.pushState fires no event). */
+const ADDRESS_EVENT = 'sportsbook:address';
+
+function subscribeAddress(onChange: () => void) {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(ADDRESS_EVENT, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(ADDRESS_EVENT, onChange);
+  };
+}
+
+/**
+ * The view in the address, and a way to change it (a new history entry, so Back returns to the last view).
+ * Read from `location`, not useSearchParams: the server renders the default view with its events, and the
+ * browser's view takes over once hydrated, where useSearchParams would make the server send a fallback.
+ */
+function useSportsView(): [SportsView, (next: SportsView) => void] {
+  const search = useSyncExternalStore(
+    subscribeAddress,
+    () => window.location.search,
+    () => '',
+  );
+  const view = readSportsView(new URLSearchParams(search));
+  const setView = (next: SportsView) => {
+    const address = writeSportsView(next, new URLSearchParams(window.location.search));
+    // null state: Next.js keeps its router in step with a pushState that is not its own.
+    window.history.pushState(null, '', `${window.location.pathname}${address}`);
+    window.dispatchEvent(new Event(ADDRESS_EVENT));
+  };
+  return [view, setView];
+}
+
+/** Server data shown at once, and asked for again as soon as the page runs (it may be a little old). */
+const firstData = <T,>(data: T | null | undefined) =>
+  data ? { initialData: data, initialDataUpdatedAt: 0 } : {};
+
+/**
+ * /betting (issue 18): the sports and leagues menu, then the live and upcoming events of the chosen view,
+ * kept current by the `sports` topic (odds, scores, clocks, suspensions; a finished match leaves the live
+ * list). `firstScreen` (the server's, first-screen.ts) is the default view's data, shown until the
+ * browser's own arrives.
+ */
+export function SportsBook({ firstScreen = null }: { firstScreen?: SportsFirstScreen | null }) {
+  const t = useTranslations('sports.list');
+  const [view, setView] = useSportsView();
+  const connection = useSportsLive(SPORTS_TOPIC);
+  const menu = useQuery({ ...sportsMenuQuery(), ...firstData(firstScreen?.menu) });
+  const first = isDefaultView(view) ? firstScreen : null;
+  return (
+    <div data-testid="sportsbook">
+      <SportsNav menu={menu.data ?? null} view={view} onChange={setView} />
+      {connection === 'reconnecting' ? (
+        <p role="status" className="mb-3 text-sm text-muted">
+          {t('reconnecting')}
+        </p>
+      ) : null}
+      <div className="space-y-8">
+        <EventList status="live" view={view} first={first?.live} />
+        <EventList status="upcoming" view={view} first={first?.upcoming} />
+      </div>
+    </div>
+  );
+}
+
+function EventList({
+  status,
+  view,
+  first,
+}: {
+  status: EventListStatus;
+  view: SportsView;
+  first: SportEventsReply | null | undefined;
+}) {
+  const t = useTranslations('sports.list');
+  const headingId = useId();
+  const list = useQuery({ ...sportEventsQuery(status, view), ...firstData(first) });
+  const items = list.data?.items ?? [];
+  return (
+    <section aria-labelledby={headingId} data-testid={`events-${status}`}>
+      <h2 id={headingId} className="mb-3 flex items-center gap-2 text-lg font-semibold">
+        {status === 'live' ? (
+          <span aria-hidden="true" className="text-danger">
+            ●
+          </span>
+        ) : null}
+        {status === 'live' ? t('live') : t('upcoming')}
+        {list.data && items.length > 0 ? (
+          <span className="text-sm font-normal text-muted">{items.length}</span>
+        ) : null}
+      </h2>
+      {list.isError && !list.data ? (
+        <div role="alert" className="rounded-2xl border border-danger/60 bg-panel p-6 text-center">
+          <p>{t('error')}</p>
+          <button type="button" className="btn-secondary mt-3" onClick={() => void list.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : !list.data ? (
+        <RowsSkeleton label={t('loading')} />
+      ) : items.length === 0 ? (
+        status === 'live' ? (
+          <EmptyState title={t('noLive')} hint={t('noLiveHint')} />
+        ) : (
+          <EmptyState title={t('noUpcoming')} hint={t('noUpcomingHint')} />
+        )
+      ) : (
+        <ul className="space-y-2">
+          {items.map((event) => (
+            <EventRow key={event.id} event={event} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A list's room while its events load. */
+function RowsSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="space-y-2">
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="h-24 animate-pulse rounded-xl border border-line bg-panel sm:h-20" />
+      ))}
+    </div>
+  );
+}
