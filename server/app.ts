@@ -51,6 +51,11 @@ import { unitsPerMinor } from '@/lib/contracts/aggregator';
 import { crashRoutes } from './modules/crash/routes';
 import { DEFAULT_ROOMS_SETTINGS, RoomsRuntime, type RoomsSettings } from './modules/rooms/runtime';
 import { roomsRoutes } from './modules/rooms/routes';
+import type { OddsFeed } from './modules/sports/feed/model';
+import { createFeed } from './modules/sports/feeds';
+import { sportsRoutes } from './modules/sports/routes';
+import { DEFAULT_SPORTS_SETTINGS, SPORTS_FEED_LEASE_KEY, SportsRuntime, type SportsSettings } from './modules/sports/runtime';
+import { sportsSandboxRoutes } from './modules/sports/sandbox-routes';
 import { BetFeed } from './modules/feed/feed';
 import { MemoryBus, type RealtimeBus } from './realtime/bus';
 import { RedisLease } from './realtime/lease';
@@ -106,6 +111,11 @@ export interface BuildAppOptions {
    * casino/jobs.ts). Default: on, except under NODE_ENV=test.
    */
   casinoJobs?: boolean;
+  /**
+   * The sportsbook: its odds feed (default: SPORTS_FEED's, none under NODE_ENV=test; `null`: none) and its
+   * settle job's timing.
+   */
+  sports?: { feed?: OddsFeed | null; feedPrefix?: string | null; settings?: Partial<SportsSettings> };
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -117,6 +127,10 @@ export const crashEngineOf = (app: object): CrashEngine | undefined => crashEngi
 const roomsRuntimes = new WeakMap<object, RoomsRuntime>();
 /** The rooms an app runs (tests drive their draws). */
 export const roomsOf = (app: object): RoomsRuntime | undefined => roomsRuntimes.get(app);
+
+const sportsRuntimes = new WeakMap<object, SportsRuntime>();
+/** The sportsbook an app runs (tests feed it and drive its settlement). */
+export const sportsOf = (app: object): SportsRuntime | undefined => sportsRuntimes.get(app);
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -132,6 +146,7 @@ export function buildApp({
   rooms,
   bus,
   casinoJobs: runCasinoJobs,
+  sports,
 }: BuildAppOptions): App {
   const app = Fastify({
     loggerInstance: logger || pino({ level: logger === false ? 'silent' : config.logLevel }),
@@ -281,6 +296,35 @@ export function buildApp({
   app.addHook('onReady', async () => roomsRuntime.start());
   app.addHook('onClose', async () => roomsRuntime.stop());
   void app.register(roomsRoutes, { ...context, rooms: roomsRuntime });
+  // The sportsbook (issue 18): the odds feed in one process (with REDIS_URL the lease's holder), settlement
+  // in every one (sports/runtime.ts).
+  const configured =
+    sports && 'feed' in sports
+      ? sports.feed
+        ? { feed: sports.feed, prefix: sports.feedPrefix ?? null }
+        : null
+      : config.nodeEnv === 'test'
+        ? null
+        : createFeed(config.sportsFeed, app.log);
+  const sportsRuntime = new SportsRuntime(
+    {
+      db,
+      clock: context.clock,
+      log: app.log,
+      bus: realtimeBus,
+      feed: configured?.feed ?? null,
+      feedPrefix: configured?.prefix ?? null,
+      lease:
+        configured && redisBus
+          ? new RedisLease(redisBus.client, { key: SPORTS_FEED_LEASE_KEY, log: app.log })
+          : null,
+    },
+    { ...DEFAULT_SPORTS_SETTINGS, ...sports?.settings },
+  );
+  sportsRuntimes.set(app, sportsRuntime);
+  app.addHook('onReady', async () => sportsRuntime.start());
+  app.addHook('onClose', async () => sportsRuntime.stop());
+  void app.register(sportsRoutes, { ...context, sports: sportsRuntime });
   void app.register(gameRoutes, context);
   // The game aggregator's seamless-wallet calls (signed; not the player's: never geo-guarded).
   void app.register(aggregatorRoutes, context);
@@ -313,6 +357,7 @@ export function buildApp({
     void app.register(sandboxBillingRoutes, { ...context, providers });
     void app.register(sandboxPayoutRoutes, { ...context, providers });
     void app.register(sandboxWalletRoutes, context);
+    void app.register(sportsSandboxRoutes, { ...context, sports: sportsRuntime });
   }
 
   return app;

@@ -266,6 +266,21 @@ const envSchema = z.object({
    */
   ROOMS_COUNTDOWN_MS: optional(z.coerce.number().int().min(1_000).max(600_000).default(30_000)),
   /**
+   * The sportsbook's odds feed (issue 18): `sandbox` (the simulated calendar, sports/feed/sandbox.ts),
+   * `odds-api` (The Odds API v4 at ODDS_API_URL with ODDS_API_KEY) or `off`. Default: `odds-api` when
+   * ODDS_API_KEY is set, else `sandbox`, except in production (`off`: never a simulated book for money).
+   */
+  SPORTS_FEED: optional(z.enum(['sandbox', 'odds-api', 'off']).optional()),
+  ODDS_API_URL: optional(httpUrl.default('https://api.the-odds-api.com')),
+  ODDS_API_KEY: optional(z.string().min(1).optional()),
+  /** The Odds API's sport keys to follow, comma-separated. */
+  ODDS_API_SPORTS: optional(
+    z.string().default('soccer_epl,soccer_spain_la_liga,basketball_nba,basketball_euroleague,icehockey_nhl'),
+  ),
+  ODDS_API_POLL_SECONDS: optional(z.coerce.number().int().min(5).max(3600).default(60)),
+  /** The sandbox feed's time: how many match seconds pass per real second (default 12: a football match in 7.5 minutes). */
+  SPORTS_SANDBOX_SPEED: optional(z.coerce.number().min(1).max(10_000).default(12)),
+  /**
    * Fault injection for crash tests, refused when NODE_ENV=production: `balance-debit` makes the process
    * exit hard right after the sandbox debit commits and before it replies.
    */
@@ -333,6 +348,11 @@ export interface Config {
   crashTimings: { bettingMs: number; pauseMs: number; tickMs: number; idleMs: number };
   /** The rooms' countdown (ROOMS_COUNTDOWN_MS). */
   roomsCountdownMs: number;
+  /** The sportsbook's odds feed (SPORTS_FEED, ODDS_API_*, SPORTS_SANDBOX_SPEED). */
+  sportsFeed:
+    | { kind: 'off' }
+    | { kind: 'sandbox'; speed: number }
+    | { kind: 'odds-api'; baseUrl: string; apiKey: string; sports: string[]; pollMs: number };
   supportChat: SupportChatConfig;
 }
 
@@ -395,6 +415,22 @@ export interface LoadConfigOptions {
  * Reads the server's settings from environment variables; throws ConfigError listing every bad variable.
  * An unset NODE_ENV means production: the safe posture is the default, the development helpers are opt-in.
  */
+function sportsFeedOf(e: z.infer<typeof envSchema>): Config['sportsFeed'] {
+  const kind =
+    e.SPORTS_FEED ?? (e.ODDS_API_KEY ? 'odds-api' : e.NODE_ENV === 'production' ? 'off' : 'sandbox');
+  if (kind === 'off') return { kind };
+  if (kind === 'sandbox') return { kind, speed: e.SPORTS_SANDBOX_SPEED };
+  return {
+    kind,
+    baseUrl: e.ODDS_API_URL.replace(/\/+$/, ''),
+    apiKey: e.ODDS_API_KEY ?? '',
+    sports: e.ODDS_API_SPORTS.split(',')
+      .map((sport) => sport.trim())
+      .filter(Boolean),
+    pollMs: e.ODDS_API_POLL_SECONDS * 1000,
+  };
+}
+
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   { requireJwtSecret = true }: LoadConfigOptions = {},
@@ -413,6 +449,12 @@ export function loadConfig(
           : '; NODE_ENV is unset, which means production. For a local run with the development helpers use `npm start` or `npm run dev`, or set NODE_ENV=development'
       }`,
     );
+  }
+  if (e.SPORTS_FEED === 'odds-api' && !e.ODDS_API_KEY) {
+    problems.push('ODDS_API_KEY: required when SPORTS_FEED=odds-api');
+  }
+  if (e.NODE_ENV === 'production' && e.SPORTS_FEED === 'sandbox') {
+    problems.push('SPORTS_FEED: the sandbox feed is not allowed when NODE_ENV=production');
   }
   if (e.NODE_ENV === 'production' && e.FAULT_EXIT_AFTER_COMMIT) {
     problems.push('FAULT_EXIT_AFTER_COMMIT: not allowed when NODE_ENV=production');
@@ -483,6 +525,7 @@ export function loadConfig(
       idleMs: e.CRASH_IDLE_MS,
     },
     roomsCountdownMs: e.ROOMS_COUNTDOWN_MS,
+    sportsFeed: sportsFeedOf(e),
     supportChat: {
       defaultApp: e.SUPPORT_CHAT_APP_ID
         ? { appId: e.SUPPORT_CHAT_APP_ID, secret: e.SUPPORT_CHAT_SECRET ?? null }

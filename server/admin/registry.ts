@@ -14,6 +14,7 @@ import {
 import { gameCommands } from '../modules/casino/admin-commands';
 import { crashCommands } from '../modules/crash/admin-commands';
 import { caseCommands } from '../modules/games/admin-commands';
+import { sportsCommands } from '../modules/sports/admin-commands';
 import { geoCommands } from '../modules/geo/admin-commands';
 import { payoutCommands } from '../modules/payouts/admin-commands';
 import { accountCommands } from '../modules/protection/admin-commands';
@@ -45,6 +46,7 @@ export const commandGroups: CommandGroup[] = [
   caseCommands,
   crashCommands,
   gameCommands,
+  sportsCommands,
   mirrorCommands,
   redirectCommands,
   utmCampaignCommands,

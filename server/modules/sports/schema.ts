@@ -129,10 +129,7 @@ export const sportBets = pgTable(
     uniqueIndex('sport_bets_user_key_unique').on(table.userId, table.idempotencyKey),
     index('sport_bets_user_idx').on(table.userId, table.id),
     check('sport_bets_kind_known', sql`${table.kind} IN ('single', 'express', 'system')`),
-    check(
-      'sport_bets_status_known',
-      sql`${table.status} IN ('open', 'won', 'lost', 'void', 'cashed_out')`,
-    ),
+    check('sport_bets_status_known', sql`${table.status} IN ('open', 'won', 'lost', 'void', 'cashed_out')`),
     check('sport_bets_stake_positive', sql`${table.stakeMinor} > 0`),
     check('sport_bets_payout', sql`${table.payoutMinor} >= 0`),
   ],
