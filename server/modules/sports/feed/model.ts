@@ -33,6 +33,11 @@ export interface FeedMarket {
   key: MarketKey;
   period: number | null;
   line: number | null;
+  /**
+   * `open`: bets taken at these odds; `suspended`: held for a while (after a goal, by hand, or a price
+   * the feed will not offer), its odds the last offered; `closed`: no more bets, the result not yet
+   * given; `settled`: every outcome carries its result (markets.ts decides them from the score).
+   */
   status: MarketStatus;
   outcomes: FeedOutcome[];
 }
