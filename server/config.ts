@@ -278,8 +278,8 @@ const envSchema = z.object({
     z.string().default('soccer_epl,soccer_spain_la_liga,basketball_nba,basketball_euroleague,icehockey_nhl'),
   ),
   ODDS_API_POLL_SECONDS: optional(z.coerce.number().int().min(5).max(3600).default(60)),
-  /** The sandbox feed's time: how many match seconds pass per real second (default 12: a football match in 7.5 minutes). */
-  SPORTS_SANDBOX_SPEED: optional(z.coerce.number().min(1).max(10_000).default(12)),
+  /** The sandbox feed's time: how many match seconds pass per real second (default 11.25: a football match in 8 minutes). */
+  SPORTS_SANDBOX_SPEED: optional(z.coerce.number().min(1).max(10_000).default(11.25)),
   /**
    * Fault injection for crash tests, refused when NODE_ENV=production: `balance-debit` makes the process
    * exit hard right after the sandbox debit commits and before it replies.
