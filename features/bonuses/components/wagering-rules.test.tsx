@@ -49,6 +49,7 @@ describe('WageringRules', () => {
       ['Hilo', '20%'],
       ['Miner', '20%'],
       ['Slots and live games', '100%'],
+      ['Sports bets (once settled)', '100%'],
     ]);
     expect(
       within(section)
@@ -58,6 +59,7 @@ describe('WageringRules', () => {
       'A bet whose chance to pay back at least its stake is above 80%, such as a dice roll at 98%.',
       'A roulette spin with chips on both red and black, odd and even, or low and high.',
       'Hilo and miner rounds count when they end, by the chance that every move played wins: a round with more than that chance counts nothing either.',
+      'A sports bet at odds below 1.50 (an express: its total odds; a system: its lowest combination), a void bet and a cashed-out bet.',
     ]);
   });
 
@@ -94,6 +96,6 @@ describe('the bonus pages show the wagering rules', () => {
     act(() => useSessionStore.setState({ token: 't', isLoggedIn: true, user: testUser }));
     renderWithApp(<ProfileBonuses />);
     const section = await screen.findByRole('region', { name: 'How bets count towards wagering' });
-    expect(rowsOf(section)).toHaveLength(8);
+    expect(rowsOf(section)).toHaveLength(9);
   });
 });

@@ -8,11 +8,13 @@ import {
   WAGER_MAX_WIN_CHANCE_PERCENT,
   WAGER_WEIGHT_PERCENT,
 } from '@/lib/bonuses/wagering';
+import { SPORTS_WAGER_MIN_ODDS_MILLI, SPORTS_WAGER_WEIGHT_PERCENT } from '@/lib/constants/sports';
 import { useFormat } from '@/lib/i18n/use-format';
 
 /**
  * How bets count towards a bonus's wagering (lib/bonuses/wagering.ts, the rules the API server applies):
- * the share of the stake each game counts (the in-house games, then the providers' slots and live games),
+ * the share of the stake each game counts (the in-house games, then the providers' slots and live games, then
+ * sports bets once settled),
  * and the bets that count nothing. On /bonuses,
  * /welcome-pack and /profile/bonuses.
  */
@@ -58,6 +60,14 @@ export function WageringRules() {
               {percent(SLOTS_WAGER_WEIGHT_PERCENT)}
             </td>
           </tr>
+          <tr className="border-t border-line">
+            <th scope="row" className="py-1 text-left font-normal">
+              {t('games.sports')}
+            </th>
+            <td className="py-1 text-right font-semibold tabular-nums">
+              {percent(SPORTS_WAGER_WEIGHT_PERCENT)}
+            </td>
+          </tr>
         </tbody>
       </table>
       <h3 className="text-sm font-semibold">{t('exclusionsTitle')}</h3>
@@ -65,6 +75,11 @@ export function WageringRules() {
         <li>{t('exclusions.winChance', { chance: percent(WAGER_MAX_WIN_CHANCE_PERCENT) })}</li>
         <li>{t('exclusions.hedged')}</li>
         <li>{t('exclusions.rounds')}</li>
+        <li>
+          {t('exclusions.sports', {
+            odds: (SPORTS_WAGER_MIN_ODDS_MILLI / 1000).toFixed(2),
+          })}
+        </li>
       </ul>
     </section>
   );
