@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { memo } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import type { SportEvent } from '../api/replies';
 import { outcomeLabel } from '../labels';
@@ -12,8 +13,9 @@ import { OddsButton } from './odds-button';
 /**
  * One event of a list: league, start time or live clock, the teams (with the score once it is live) as a
  * link to the event page, the headline market's odds (1 X 2, or 1 2) and a link to the other markets.
+ * Memoised: a realtime patch replaces one event of a list, and only its row renders again.
  */
-export function EventRow({ event }: { event: SportEvent }) {
+export const EventRow = memo(function EventRow({ event }: { event: SportEvent }) {
   const t = useTranslations('sports');
   const market = headlineMarket(event);
   const more = Math.max(0, event.markets_count - (market ? 1 : 0));
@@ -78,4 +80,4 @@ export function EventRow({ event }: { event: SportEvent }) {
       </div>
     </li>
   );
-}
+});

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/ui/empty-state';
 import { sportsEventTopic } from '@/lib/constants/sports';
 import { Link } from '@/lib/i18n/navigation';
+import { ROUTES } from '@/lib/routes';
 import type { SportEvent, SportMarket } from '../api/replies';
 import { sportEventQuery } from '../api/sports-api';
 import { marketTitle, outcomeLabel, sportName } from '../labels';
@@ -33,7 +34,7 @@ export function SportEventView({ id, first = null }: { id: string; first?: Sport
   if (!event && query.isError) {
     return isNotFound(query.error) ? (
       <EmptyState title={t('event.unavailable')}>
-        <Link href="/betting" className="btn-secondary">
+        <Link href={ROUTES.betting} className="btn-secondary">
           {t('event.back')}
         </Link>
       </EmptyState>
