@@ -84,7 +84,18 @@ describe('the sports replies checked without zod agree with the contract', () =>
   });
 
   it('reads the topics’ messages, and drops what it does not know', () => {
-    expect(checks.sportsMessage({ topic: 'sports', type: 'snapshot' })).toEqual({ type: 'snapshot' });
+    expect(checks.sportsMessage({ topic: 'sports', type: 'snapshot' })).toEqual({
+      type: 'snapshot',
+      event: null,
+    });
+    expect(checks.sportsMessage({ topic: 'sports:e1', type: 'snapshot', event: liveMatch })).toEqual({
+      type: 'snapshot',
+      event: liveMatch,
+    });
+    expect(checks.sportsMessage({ topic: 'sports:e1', type: 'snapshot', event: { id: 'e1' } })).toEqual({
+      type: 'snapshot',
+      event: null,
+    });
     expect(
       checks.sportsMessage({ topic: 'sports', type: 'event', event: { id: 'e1', clock: "1'" } }),
     ).toEqual({

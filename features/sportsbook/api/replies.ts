@@ -97,14 +97,28 @@ export const sportsEventPatch: Check<SportsEventPatch> = object({
   markets: optional(array(sportMarket)),
 });
 
-/** What the `sports` and `sports:<id>` topics send: a snapshot mark, then each event's changes. */
-export type SportsMessage = { type: 'snapshot' } | { type: 'event'; event: SportsEventPatch };
+/**
+ * What the `sports` and `sports:<id>` topics send: a snapshot first (an event's topic may carry the whole
+ * event in it; null when it does not, or not in the contract's shape), then each event's changes.
+ */
+export type SportsMessage =
+  | { type: 'snapshot'; event: SportEvent | null }
+  | { type: 'event'; event: SportsEventPatch };
 
 /** A realtime message of the sports topics, or null for one this page does not know (or a malformed one). */
 export function sportsMessage(value: unknown): SportsMessage | null {
   if (!value || typeof value !== 'object') return null;
   const message = value as { type?: unknown; event?: unknown };
-  if (message.type === 'snapshot') return { type: 'snapshot' };
+  if (message.type === 'snapshot') {
+    try {
+      return {
+        type: 'snapshot',
+        event: message.event === undefined ? null : sportEvent(message.event, 'event'),
+      };
+    } catch {
+      return { type: 'snapshot', event: null };
+    }
+  }
   if (message.type !== 'event') return null;
   try {
     return { type: 'event', event: sportsEventPatch(message.event, 'event') };

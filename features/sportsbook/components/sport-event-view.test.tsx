@@ -139,6 +139,36 @@ describe('an event’s page', () => {
     expect(screen.getByTestId('event-score')).toHaveTextContent('3 : 1');
   });
 
+  it('takes the event as its topic’s snapshot gives it, into the page and the slip', async () => {
+    server.use(...sportsApi().handlers);
+    renderWithApp(<SportEventView id="e4" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Barys 1.70' }));
+    const [regulation, ...others] = hockeyGame.markets;
+    emit('sports:e4', {
+      type: 'snapshot',
+      event: {
+        ...hockeyGame,
+        score: {
+          home: 4,
+          away: 1,
+          periods: [
+            [1, 0],
+            [1, 1],
+            [2, 0],
+          ],
+        },
+        markets: [sportMarket('e4', '1x2', { '1': 1.2, X: 6, '2': 11 }, { status: 'suspended' }), ...others],
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Barys: betting suspended' })).toBeDisabled();
+    expect(screen.getByTestId('event-score')).toHaveTextContent('4 : 1');
+    expect(useSlipStore.getState().selections[0]).toMatchObject({
+      outcome_id: regulation.outcomes[0].id,
+      odds: 1.2,
+      suspended: true,
+    });
+  });
+
   it('says an event the API does not know is no longer available, with a way back', async () => {
     server.use(...sportsApi().handlers);
     renderWithApp(<SportEventView id="gone" />);

@@ -10,8 +10,9 @@ import { applyEventPatch, applyPatchToSlip } from './patch';
 
 /**
  * Follows a sports topic of the general service (`sports` for the lists, `sports:<id>` for an event page)
- * while mounted: every event patch goes into the query cache and the slip's odds. After a reconnection
- * (a second snapshot) the lists and events are asked for again, since changes may have been missed.
+ * while mounted: every event patch goes into the query cache and the slip's odds. An event's snapshot
+ * (with the event) replaces what the page had; after a reconnection of the lists' topic (a second snapshot
+ * without an event) the lists and events are asked for again, since changes may have been missed.
  * Returns the connection's state.
  */
 export function useSportsLive(topic: string | null) {
@@ -22,7 +23,13 @@ export function useSportsLive(topic: string | null) {
     if (!message) return;
     if (message.type === 'snapshot') {
       snapshots.current += 1;
-      if (snapshots.current > 1) {
+      if (message.event) {
+        // An event's topic starts with the event as it stands: the page, the lists and the slip take it.
+        const { id, status, score, clock, markets } = message.event;
+        client.setQueryData(sportsKeys.event(id), message.event);
+        applyEventPatch(client, { id, status, score, clock, markets });
+        applyPatchToSlip({ id, status, markets });
+      } else if (snapshots.current > 1) {
         void client.invalidateQueries({ queryKey: sportsKeys.eventLists });
         void client.invalidateQueries({ queryKey: sportsKeys.eventDetails });
         void client.invalidateQueries({ queryKey: sportsKeys.menu });
