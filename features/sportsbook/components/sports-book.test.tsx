@@ -79,6 +79,8 @@ describe('the sportsbook’s lists', () => {
         .getAllByRole('button')
         .map((button) => button.getAttribute('aria-label')),
     ).toEqual(['Lakers 1.80', 'Celtics 2.05']);
+    expect(screen.getByRole('heading', { name: 'Live now 2' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Upcoming 2' })).toBeInTheDocument();
     expect(followed.at(-1)).toMatchObject({ service: 'general', topic: 'sports' });
   });
 
