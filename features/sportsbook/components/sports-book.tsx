@@ -107,8 +107,10 @@ function EventList({
         ) : null}
         {status === 'live' ? t('live') : t('upcoming')}
         {list.data && items.length > 0 ? (
-          // The space keeps the count a word of its own in the heading's accessible name.
-          <span className="text-sm font-normal text-muted"> {items.length}</span>
+          <>
+            {/* The space keeps the count a word of its own in the heading's accessible name. */}{' '}
+            <span className="text-sm font-normal text-muted">{items.length}</span>
+          </>
         ) : null}
       </h2>
       {list.isError && !list.data ? (
