@@ -115,6 +115,12 @@ export class SportsRuntime {
     return run;
   }
 
+  /** Resolves once every delivery so far is stored and the settlement it started is done. */
+  async idle(): Promise<void> {
+    await this.ingest.idle();
+    await this.settling;
+  }
+
   /** The snapshot a socket gets when it subscribes: one event as it stands, or nothing for the lists. */
   async snapshot(topic: string): Promise<RealtimeMessage | null> {
     const id = topic.split(':').slice(1).join(':');
