@@ -110,3 +110,16 @@ export function resolveServiceBaseUrls(
     API_SERVICES.map((service) => [service, resolveServiceBaseUrl(service, env, location)]),
   ) as Record<ApiService, string>;
 }
+
+/**
+ * A service's base address as the web server itself reaches it (a page's server-rendered first screen):
+ * the service's own address when one is configured (`NEXT_PUBLIC_<SERVICE>_API_URL`), else the API's
+ * private address (`API_INTERNAL_URL`, as the middleware uses), else the public one (`NEXT_PUBLIC_API_URL`,
+ * or the local default). Without a trailing slash.
+ */
+export function serverServiceBaseUrl(service: ApiService): string {
+  const env = readApiEnv();
+  if (env.services[service]?.url?.trim()) return resolveServiceBaseUrl(service, env, null);
+  const internal = process.env.API_INTERNAL_URL?.trim();
+  return (internal || resolveApiBaseUrl(env, null)).replace(/\/+$/, '');
+}

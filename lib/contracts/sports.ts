@@ -37,7 +37,8 @@ import {
  *   open leg is suspended), `changed` (the value now is below `amount`; `errors.value` carries it).
  *
  * Realtime (the product's socket, `/socket?topics=`): `sports` (every event's changes) and
- * `sports:<event id>` (one event); each subscription first gets `{ type: 'snapshot' }` then
+ * `sports:<event id>` (one event); each subscription first gets a snapshot (`{ type: 'snapshot' }` on
+ * `sports`; `{ type: 'snapshot', event }` with the whole {@link sportEvent} on `sports:<event id>`), then
  * {@link sportsEventPatch}es as `{ type: 'event', event }`.
  */
 

@@ -1,4 +1,4 @@
-import { SERVER_FALLBACK_API_URL } from '@/lib/api/base-url';
+import { serverServiceBaseUrl } from '@/lib/api/base-url';
 import type { CasinoGamesReply } from '@/lib/contracts/casino';
 import { LOBBY_PAGE_SIZE } from '../lobby-query';
 import { casinoGamesReply, type CasinoLobby } from './replies';
@@ -12,16 +12,12 @@ const FETCH_TIMEOUT_MS = 1_500;
  * The first page of a lobby in its default view (popular first), as a guest sees it, for the page's
  * server-rendered HTML: the tiles and their art are in the first paint, not after the page's code has
  * loaded and asked (their thumbnails are most of the screen). The browser then asks again for its own
- * view (the player's country, favourites, the address's filters). Read from `INTERNAL_API_URL` (the API as
- * the web server reaches it), else `NEXT_PUBLIC_API_URL`, else the local default; null when the API does
+ * view (the player's country, favourites, the address's filters). Read from the general service as the web
+ * server reaches it (lib/api/base-url.ts `serverServiceBaseUrl`); null when the API does
  * not answer (as at `next build`, before it runs): the browser loads the list as before.
  */
 export async function lobbyFirstPage(lobby: CasinoLobby): Promise<CasinoGamesReply | null> {
-  const base = (
-    process.env.INTERNAL_API_URL ||
-    process.env.NEXT_PUBLIC_API_URL ||
-    SERVER_FALLBACK_API_URL
-  ).replace(/\/+$/, '');
+  const base = serverServiceBaseUrl('general');
   const query = new URLSearchParams({ lobby, sort: 'popular', page: '1', per_page: String(LOBBY_PAGE_SIZE) });
   try {
     const response = await fetch(`${base}/casino/games?${query}`, {

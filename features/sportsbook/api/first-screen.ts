@@ -1,5 +1,5 @@
 import { cache } from 'react';
-import { resolveApiBaseUrl, resolveServiceBaseUrl, readApiEnv } from '@/lib/api/base-url';
+import { serverServiceBaseUrl } from '@/lib/api/base-url';
 import { DEFAULT_SPORTS_VIEW, eventListParams, type EventListStatus } from '../view';
 import {
   sportEvent,
@@ -15,23 +15,11 @@ export const SPORTS_REVALIDATE_S = 30;
 /** An API that does not answer in this is left to the browser (the page is never held up). */
 const FETCH_TIMEOUT_MS = 1_500;
 
-/**
- * The general service as the web server reaches it: its own address when one is configured
- * (`NEXT_PUBLIC_GENERAL_API_URL`), else the API's private address (`API_INTERNAL_URL`), else the public
- * one (`NEXT_PUBLIC_API_URL`, or the local default).
- */
-function serverBase(): string {
-  const env = readApiEnv();
-  if (env.services.general?.url?.trim()) return resolveServiceBaseUrl('general', env, null);
-  const internal = process.env.API_INTERNAL_URL?.trim();
-  return (internal || resolveApiBaseUrl(env, null)).replace(/\/+$/, '');
-}
-
 export type Read<T> = { status: 'ok'; value: T } | { status: 'missing' } | { status: 'unavailable' };
 
 async function read<T>(path: string, check: (value: unknown) => T): Promise<Read<T>> {
   try {
-    const response = await fetch(`${serverBase()}${path}`, {
+    const response = await fetch(`${serverServiceBaseUrl('general')}${path}`, {
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       next: { revalidate: SPORTS_REVALIDATE_S },
     });

@@ -56,7 +56,7 @@ export function BetSlip() {
   return (
     <>
       <aside
-        className="hidden min-w-0 rounded-2xl border border-line bg-panel p-4 lg:sticky lg:top-4 lg:block lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto"
+        className="hidden min-w-0 rounded-2xl border border-line bg-panel p-4 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
         aria-label={t('panel')}
         data-testid="bet-slip"
       >
