@@ -8,7 +8,9 @@ import type { SportsMenuReply } from '../api/replies';
 import { sportName } from '../labels';
 import { writeSportsView, type SportsView } from '../view';
 
-const ROW = 'flex gap-2 overflow-x-auto pb-1 [scrollbar-width:thin]';
+/** `relative`: the chips' screen-reader-only text is absolutely placed, and must be clipped by this row's
+ * scrolling, not widen the page. */
+const ROW = 'relative flex gap-2 overflow-x-auto pb-1 [scrollbar-width:thin]';
 
 /**
  * Sports and the chosen sport's leagues as rows of chips, each a real link to its view (shareable, opens in
