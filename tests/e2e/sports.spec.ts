@@ -129,7 +129,7 @@ for (const locale of ['en', 'kz'] as const) {
     const [event] = await upcomingEvents(request);
     await gotoHydrated(page, `/${locale}/betting`);
     await expect(page.getByTestId('events-upcoming')).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', locale === 'kz' ? 'kk-KZ' : 'en');
+    await expect(page.locator('html')).toHaveAttribute('lang', locale === 'kz' ? 'kk-KZ' : 'en-US');
     await gotoHydrated(page, `/${locale}/betting/event/${event!.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(event!.home);
     await expect(page.getByTestId('bet-slip')).toContainText(locale === 'kz' ? 'Купон' : 'Bet slip');

@@ -13,7 +13,8 @@ export const isBettable = (event: Pick<SportEvent, 'status'>, market: Pick<Sport
 /**
  * One outcome's odds: pressing it puts the outcome in the slip or takes it out (`aria-pressed` says which);
  * a suspended market shows a lock and cannot be pressed; moved odds flash up (green) or down (red).
- * `label` names the outcome for the ear (`Arsenal`, `Over 2.5`), `caption` for the eye (`1`, `Over 2.5`).
+ * `caption` names the outcome for the eye (`1`, `Over 2.5`), and `label`, when it says more (`Arsenal`),
+ * follows it for the ear: the button's name is `1 Arsenal 2.10`, or `1 Arsenal betting suspended`.
  */
 export function OddsButton({
   event,
@@ -44,7 +45,6 @@ export function OddsButton({
       type="button"
       aria-pressed={picked}
       disabled={!open}
-      aria-label={open ? t('label', { outcome: label, odds }) : t('suspended', { outcome: label })}
       onClick={() =>
         useSlipStore.getState().toggle({
           outcome_id: outcome.id,
@@ -62,19 +62,32 @@ export function OddsButton({
           odds: outcome.odds,
         })
       }
-      className={`flex min-h-11 min-w-0 items-center justify-between gap-2 rounded-lg border px-2.5 text-sm transition ${look}`}
+      className={`relative flex min-h-11 min-w-0 items-center justify-between gap-2 rounded-lg border px-2.5 text-sm transition ${look}`}
       data-testid="odds-button"
       data-outcome={outcome.id}
       data-move={move ?? undefined}
     >
-      <span className={`truncate ${picked ? 'text-ink/80' : 'text-muted'}`}>{caption}</span>
+      {/* The name a screen reader hears starts with what the eye sees (`1`, then `Arsenal`, then the odds),
+          so that speech input can say what is written (WCAG 2.5.3). */}
+      <span className={`truncate ${picked ? 'text-ink/80' : 'text-muted'}`}>
+        {caption}
+        {label !== caption ? (
+          <>
+            {' '}
+            <span className="sr-only">{label}</span>
+          </>
+        ) : null}
+      </span>{' '}
       {open ? (
         <span className={`font-semibold tabular-nums ${tone}`}>
           {move ? <span aria-hidden="true">{move === 'up' ? '▲' : '▼'}</span> : null}
           {odds}
         </span>
       ) : (
-        <LockIcon />
+        <>
+          <LockIcon />
+          <span className="sr-only">{t('locked')}</span>
+        </>
       )}
     </button>
   );

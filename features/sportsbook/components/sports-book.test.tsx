@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { computeAccessibleName } from 'dom-accessibility-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@/lib/realtime/connection';
 import { http, HttpResponse } from 'msw';
@@ -38,7 +39,9 @@ const server = withMockServer();
 
 const live = () => screen.getByTestId('events-live');
 const upcoming = () => screen.getByTestId('events-upcoming');
-const rowOf = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+/** A team's name as the eye sees it (the odds buttons also say it, to screen readers only). */
+const TEAM = { ignore: '.sr-only, script, style' };
+const rowOf = (name: string) => screen.getByText(name, TEAM).closest('li') as HTMLElement;
 
 beforeEach(() => {
   followed.length = 0;
@@ -50,7 +53,7 @@ describe('the sportsbook’s lists', () => {
   it('shows live events with score and clock, upcoming ones with their start, each with its headline odds', async () => {
     server.use(...sportsApi().handlers);
     renderWithApp(<SportsBook />);
-    expect(await within(live()).findByText('Arsenal')).toBeInTheDocument();
+    expect(await within(live()).findByText('Arsenal', TEAM)).toBeInTheDocument();
     const arsenal = rowOf('Arsenal');
     expect(arsenal).toHaveTextContent('Premier League');
     expect(arsenal).toHaveTextContent("Live67'");
@@ -59,8 +62,8 @@ describe('the sportsbook’s lists', () => {
     expect(
       within(arsenal)
         .getAllByTestId('odds-button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['Arsenal 2.10', 'Draw 3.40', 'Chelsea 3.20']);
+        .map((button) => computeAccessibleName(button)),
+    ).toEqual(['1 Arsenal 2.10', 'X Draw 3.40', '2 Chelsea 3.20']);
     expect(within(arsenal).getByRole('link', { name: '23 more markets: Arsenal – Chelsea' })).toHaveAttribute(
       'href',
       '/en/betting/event/e1',
@@ -70,15 +73,15 @@ describe('the sportsbook’s lists', () => {
       '/en/betting/event/e1',
     );
 
-    const lakers = within(upcoming()).getByText('Lakers').closest('li') as HTMLElement;
+    const lakers = within(upcoming()).getByText('Lakers', TEAM).closest('li') as HTMLElement;
     expect(lakers.querySelector('time')).toHaveAttribute('datetime', upcomingGame.starts_at);
     expect(within(lakers).getByTestId('score-home')).toBeEmptyDOMElement();
     // No draw in basketball: two buttons, 1 and 2.
     expect(
       within(lakers)
         .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['Lakers 1.80', 'Celtics 2.05']);
+        .map((button) => computeAccessibleName(button)),
+    ).toEqual(['1 Lakers 1.80', '2 Celtics 2.05']);
     expect(screen.getByRole('heading', { name: 'Live now 2' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Upcoming 2' })).toBeInTheDocument();
     expect(followed.at(-1)).toMatchObject({ service: 'general', topic: 'sports' });
@@ -88,7 +91,7 @@ describe('the sportsbook’s lists', () => {
     const api = sportsApi();
     server.use(...api.handlers);
     renderWithApp(<SportsBook />);
-    await within(live()).findByText('Arsenal');
+    await within(live()).findByText('Arsenal', TEAM);
     const user = userEvent.setup();
     const nav = screen.getByRole('navigation', { name: 'Sports' });
     // Only sports with events, each with its counts for the ear.
@@ -100,8 +103,8 @@ describe('the sportsbook’s lists', () => {
     expect(window.location.search).toBe('?sport=basketball');
     expect(basketball).toHaveAttribute('aria-current', 'page');
     expect(await within(live()).findByText('No live events now')).toBeInTheDocument();
-    await waitFor(() => expect(within(upcoming()).queryByText('Liverpool')).not.toBeInTheDocument());
-    expect(within(upcoming()).getByText('Lakers')).toBeInTheDocument();
+    await waitFor(() => expect(within(upcoming()).queryByText('Liverpool', TEAM)).not.toBeInTheDocument());
+    expect(within(upcoming()).getByText('Lakers', TEAM)).toBeInTheDocument();
     expect(api.queries.at(-1)?.get('sport')).toBe('basketball');
 
     const leagues = screen.getByTestId('league-nav');
@@ -111,8 +114,8 @@ describe('the sportsbook’s lists', () => {
 
     await user.click(within(nav).getByRole('link', { name: 'All sports' }));
     expect(window.location.search).toBe('');
-    expect(await within(live()).findByText('Arsenal')).toBeInTheDocument();
-    expect(within(upcoming()).getByText('Liverpool')).toBeInTheDocument();
+    expect(await within(live()).findByText('Arsenal', TEAM)).toBeInTheDocument();
+    expect(within(upcoming()).getByText('Liverpool', TEAM)).toBeInTheDocument();
   });
 
   it('starts from the view the address asks for', async () => {
@@ -120,8 +123,8 @@ describe('the sportsbook’s lists', () => {
     const api = sportsApi();
     server.use(...api.handlers);
     renderWithApp(<SportsBook />);
-    expect(await within(live()).findByText('Barys')).toBeInTheDocument();
-    expect(within(live()).queryByText('Arsenal')).not.toBeInTheDocument();
+    expect(await within(live()).findByText('Barys', TEAM)).toBeInTheDocument();
+    expect(within(live()).queryByText('Arsenal', TEAM)).not.toBeInTheDocument();
     expect(api.queries.every((query) => query.get('sport') === 'ice-hockey')).toBe(true);
   });
 
@@ -132,8 +135,8 @@ describe('the sportsbook’s lists', () => {
         firstScreen={{ menu: sportsMenu, live: { items: [liveMatch] }, upcoming: { items: [upcomingGame] } }}
       />,
     );
-    expect(within(live()).getByText('Arsenal')).toBeInTheDocument();
-    expect(within(upcoming()).getByText('Lakers')).toBeInTheDocument();
+    expect(within(live()).getByText('Arsenal', TEAM)).toBeInTheDocument();
+    expect(within(upcoming()).getByText('Lakers', TEAM)).toBeInTheDocument();
     // The server's copy may be old: the browser asks again at once.
     expect(await within(upcoming()).findByText('No upcoming events')).toBeInTheDocument();
   });
@@ -158,7 +161,7 @@ describe('the sportsbook’s lists', () => {
     await user.click(within(live()).getByRole('button', { name: 'Try again' }));
     await user.click(within(upcoming()).getByRole('button', { name: 'Try again' }));
     expect(await within(live()).findByText('No live events now')).toBeInTheDocument();
-    expect(await within(upcoming()).findByText('Lakers')).toBeInTheDocument();
+    expect(await within(upcoming()).findByText('Lakers', TEAM)).toBeInTheDocument();
   });
 });
 
@@ -167,7 +170,7 @@ describe('odds buttons', () => {
     server.use(...sportsApi().handlers);
     renderWithApp(<SportsBook />);
     const user = userEvent.setup();
-    const home = await screen.findByRole('button', { name: 'Arsenal 2.10' });
+    const home = await screen.findByRole('button', { name: '1 Arsenal 2.10' });
     expect(home).toHaveAttribute('aria-pressed', 'false');
     await user.click(home);
     expect(home).toHaveAttribute('aria-pressed', 'true');
@@ -192,11 +195,11 @@ describe('odds buttons', () => {
     ]);
 
     // One outcome per event: the draw replaces the home win.
-    const draw = screen.getByRole('button', { name: 'Draw 3.40' });
+    const draw = screen.getByRole('button', { name: 'X Draw 3.40' });
     await user.click(draw);
     expect(draw).toHaveAttribute('aria-pressed', 'true');
     expect(home).toHaveAttribute('aria-pressed', 'false');
-    await user.click(screen.getByRole('button', { name: 'Lakers 1.80' }));
+    await user.click(screen.getByRole('button', { name: '1 Lakers 1.80' }));
     expect(useSlipStore.getState().selections.map((selection) => selection.outcome_id)).toEqual([
       'e1:1x2:X',
       'e2:winner:1',
@@ -212,7 +215,7 @@ describe('odds buttons', () => {
   it('show a suspended market locked, and cannot be pressed', async () => {
     server.use(...sportsApi().handlers);
     renderWithApp(<SportsBook />);
-    const locked = await screen.findByRole('button', { name: 'Liverpool: betting suspended' });
+    const locked = await screen.findByRole('button', { name: '1 Liverpool betting suspended' });
     expect(locked).toBeDisabled();
     expect(locked.querySelector('svg')).not.toBeNull();
     expect(
@@ -229,7 +232,7 @@ describe('odds buttons', () => {
     server.use(...sportsApi().handlers);
     renderWithApp(<SportsBook />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Arsenal 2.10' }));
+    await user.click(await screen.findByRole('button', { name: '1 Arsenal 2.10' }));
 
     emit('sports', { type: 'snapshot' });
     emit(
@@ -240,10 +243,10 @@ describe('odds buttons', () => {
       }),
     );
     // The query cache tells its components in the next task.
-    const home = await screen.findByRole('button', { name: 'Arsenal 2.30' });
+    const home = await screen.findByRole('button', { name: '1 Arsenal 2.30' });
     expect(home).toHaveAttribute('data-move', 'up');
     expect(home).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'Draw 3.10' })).toHaveAttribute('data-move', 'down');
+    expect(screen.getByRole('button', { name: 'X Draw 3.10' })).toHaveAttribute('data-move', 'down');
     expect(useSlipStore.getState().selections[0]).toMatchObject({
       odds: 2.3,
       addedOdds: 2.1,
@@ -257,14 +260,14 @@ describe('odds buttons', () => {
         markets: [sportMarket('e1', '1x2', { '1': 2.3, X: 3.1, '2': 3.0 }, { status: 'suspended' })],
       }),
     );
-    expect(await screen.findByRole('button', { name: 'Arsenal: betting suspended' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: '1 Arsenal betting suspended' })).toBeDisabled();
     expect(useSlipStore.getState().selections[0]).toMatchObject({ odds: 2.3, suspended: true });
   });
 
   it('a live score and clock change in place, and a finished match leaves the live list', async () => {
     server.use(...sportsApi().handlers);
     renderWithApp(<SportsBook />);
-    await within(live()).findByText('Arsenal');
+    await within(live()).findByText('Arsenal', TEAM);
     emit(
       'sports',
       eventPatchMessage('sports', {
@@ -284,8 +287,8 @@ describe('odds buttons', () => {
     expect(rowOf('Arsenal')).toHaveTextContent("78'");
 
     emit('sports', eventPatchMessage('sports', { id: 'e1', status: 'finished', clock: null }));
-    await waitFor(() => expect(within(live()).queryByText('Arsenal')).not.toBeInTheDocument());
-    expect(within(live()).getByText('Barys')).toBeInTheDocument();
+    await waitFor(() => expect(within(live()).queryByText('Arsenal', TEAM)).not.toBeInTheDocument());
+    expect(within(live()).getByText('Barys', TEAM)).toBeInTheDocument();
     emit('sports', eventPatchMessage('sports', { id: 'e4', status: 'cancelled' }));
     expect(await within(live()).findByText('No live events now')).toBeInTheDocument();
   });
