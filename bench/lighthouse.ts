@@ -1,7 +1,8 @@
 /**
  * `npm run bench:lighthouse [-- --rebuild]`: Lighthouse (its default config: the mobile preset, simulated
  * throttling) over /ru, /ru/games/dice, /ru/games/slots, /ru/games/live-casino, a slot's demo,
- * /ru/games/crash, /ru/games/rooms, /ru/games/rooms/red and /ru/profile/history of the product served
+ * /ru/games/crash, /ru/games/rooms, /ru/games/rooms/red, /ru/profile/history, /ru/betting and an event page
+ * of the sportsbook of the product served
  * as `npm run bench:web` serves it (bench/lib/web-stack.ts: the API in this process with the demo
  * players, the game studio beside it, the `.next-bench` build, reused when up to date). The history page is audited signed in as the demo
  * player (its token in the `token` cookie, set before the audit). Each page gets a fresh Chrome profile
@@ -62,7 +63,26 @@ const PAGES: { path: string; signedIn: boolean; route: string }[] = [
   { path: '/ru/games/rooms', signedIn: false, route: '/[locale]/(default)/games/rooms/page' },
   { path: '/ru/games/rooms/red', signedIn: false, route: '/[locale]/(default)/games/rooms/red/page' },
   { path: '/ru/profile/history', signedIn: true, route: '/[locale]/(default)/profile/history/page' },
+  { path: '/ru/betting', signedIn: false, route: '/[locale]/(default)/betting/page' },
+  // `<event>`: the sandbox feed's first upcoming match, looked up when the run starts.
+  {
+    path: '/ru/betting/event/<event>',
+    signedIn: false,
+    route: '/[locale]/(default)/betting/event/[id]/page',
+  },
 ];
+
+/** A page's address with `<event>` made a real event of the API's sandbox feed. */
+async function resolvePath(path: string, apiBase: string): Promise<string> {
+  if (!path.includes('<event>')) return path;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${apiBase}/sports/events?status=upcoming&limit=1`);
+    const { items } = (await response.json()) as { items: { id: string }[] };
+    if (items[0]) return path.replace('<event>', items[0].id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the sandbox feed offers no upcoming event');
+}
 
 async function signIn(apiBase: string): Promise<string> {
   const response = await fetch(`${apiBase}/api/v2/auth/login/email/password`, {
@@ -232,7 +252,8 @@ async function main(): Promise<void> {
     const token = await signIn(product.api.base);
     const pages = ONLY_PAGES.length ? PAGES.filter((page) => ONLY_PAGES.includes(page.path)) : PAGES;
     if (pages.length === 0) throw new Error(`--page: none of ${PAGES.map((page) => page.path).join(', ')}`);
-    for (const { path, signedIn, route } of pages) {
+    for (const { path: pattern, signedIn, route } of pages) {
+      const path = await resolvePath(pattern, product.api.base);
       console.log(`Lighthouse (mobile) ${path}${signedIn ? ' (signed in as the demo player)' : ''} …`);
       const url = `${product.web.base}${path}`;
       const result = await medianAudit(url, signedIn ? token : null);

@@ -17,12 +17,20 @@ export const DEFAULT_SPORTS_VIEW: SportsView = { sport: null, league: null };
 export const EVENT_LIST_STATUSES = ['live', 'upcoming'] as const;
 export type EventListStatus = (typeof EVENT_LIST_STATUSES)[number];
 
-/** The most events each list asks for. */
-export const EVENT_LIST_LIMIT = 30;
+/**
+ * How many events each list shows first (the server's first screen too): a phone hydrates and follows
+ * every row it renders, so the first screen stays short; "Show more" asks for up to EVENT_LIST_MORE.
+ */
+export const EVENT_LIST_LIMIT = 12;
+export const EVENT_LIST_MORE = 100;
 
 /** A list's query (`GET /sports/events?status=&sport=&league=&limit=`); the server's first fetch asks the same. */
-export function eventListParams(status: EventListStatus, view: SportsView): Record<string, string> {
-  const params: Record<string, string> = { status, limit: String(EVENT_LIST_LIMIT) };
+export function eventListParams(
+  status: EventListStatus,
+  view: SportsView,
+  limit: number = EVENT_LIST_LIMIT,
+): Record<string, string> {
+  const params: Record<string, string> = { status, limit: String(limit) };
   if (view.sport) params.sport = view.sport;
   if (view.sport && view.league) params.league = view.league;
   return params;

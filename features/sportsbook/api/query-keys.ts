@@ -1,4 +1,4 @@
-import type { EventListStatus, SportsView } from '../view';
+import { EVENT_LIST_LIMIT, type EventListStatus, type SportsView } from '../view';
 
 /**
  * The sportsbook's query keys, from generic to specific: every event list sits under `eventLists`, so a
@@ -9,8 +9,8 @@ export const sportsKeys = {
   menu: ['sports', 'menu'] as const,
   eventLists: ['sports', 'events'] as const,
   eventListsOf: (status: EventListStatus) => ['sports', 'events', status] as const,
-  events: (status: EventListStatus, view: SportsView) =>
-    ['sports', 'events', status, view.sport, view.league] as const,
+  events: (status: EventListStatus, view: SportsView, limit: number = EVENT_LIST_LIMIT) =>
+    ['sports', 'events', status, view.sport, view.league, limit] as const,
   eventDetails: ['sports', 'event'] as const,
   event: (id: string) => ['sports', 'event', id] as const,
 };

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { serviceApi } from '@/lib/api/client';
-import { eventListParams, type EventListStatus, type SportsView } from '../view';
+import { EVENT_LIST_LIMIT, eventListParams, type EventListStatus, type SportsView } from '../view';
 import { sportsKeys } from './query-keys';
 import {
   sportEvent,
@@ -24,9 +24,13 @@ export const getSportsMenu = (): Promise<SportsMenuReply> =>
   serviceApi.general.get('/sports').then((response) => sportsMenuReply(response.data));
 
 /** `GET /sports/events`: the live or upcoming events of a view, each with its headline markets. */
-export const getSportEvents = (status: EventListStatus, view: SportsView): Promise<SportEventsReply> =>
+export const getSportEvents = (
+  status: EventListStatus,
+  view: SportsView,
+  limit?: number,
+): Promise<SportEventsReply> =>
   serviceApi.general
-    .get('/sports/events', { params: eventListParams(status, view) })
+    .get('/sports/events', { params: eventListParams(status, view, limit) })
     .then((response) => sportEventsReply(response.data));
 
 /** `GET /sports/events/{id}`: one event with every market (404: unknown). */
@@ -38,10 +42,10 @@ export const getSportEvent = (id: string): Promise<SportEvent> =>
 export const sportsMenuQuery = () =>
   queryOptions({ queryKey: sportsKeys.menu, queryFn: getSportsMenu, staleTime: LIST_STALE_MS });
 
-export const sportEventsQuery = (status: EventListStatus, view: SportsView) =>
+export const sportEventsQuery = (status: EventListStatus, view: SportsView, limit = EVENT_LIST_LIMIT) =>
   queryOptions({
-    queryKey: sportsKeys.events(status, view),
-    queryFn: () => getSportEvents(status, view),
+    queryKey: sportsKeys.events(status, view, limit),
+    queryFn: () => getSportEvents(status, view, limit),
     staleTime: LIST_STALE_MS,
   });
 

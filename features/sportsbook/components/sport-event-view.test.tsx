@@ -1,6 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { computeAccessibleName } from 'dom-accessibility-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@/lib/realtime/connection';
 import { withMockServer } from '@/tests/mocks/server';
@@ -26,10 +25,15 @@ function emit(topic: string, message: object) {
 
 const server = withMockServer();
 
+/** What each button says, as text (arrows and icons are hidden from screen readers and left out). */
 const labels = (element: HTMLElement) =>
   within(element)
     .getAllByRole('button')
-    .map((button) => computeAccessibleName(button));
+    .map((button) => {
+      const copy = button.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+      return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+    });
 
 beforeEach(() => {
   followed.length = 0;

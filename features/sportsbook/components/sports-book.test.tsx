@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { computeAccessibleName } from 'dom-accessibility-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@/lib/realtime/connection';
 import { http, HttpResponse } from 'msw';
@@ -9,6 +8,7 @@ import { withMockServer } from '@/tests/mocks/server';
 import {
   eventPatchMessage,
   liveMatch,
+  sportEvent,
   sportMarket,
   sportsMenu,
   suspendedMatch,
@@ -41,6 +41,11 @@ const live = () => screen.getByTestId('events-live');
 const upcoming = () => screen.getByTestId('events-upcoming');
 /** A team's name as the eye sees it (the odds buttons also say it, to screen readers only). */
 const TEAM = { ignore: '.sr-only, script, style' };
+/** The buttons are these, in this order, by their accessible names. */
+function expectNames(buttons: HTMLElement[], names: string[]) {
+  expect(buttons).toHaveLength(names.length);
+  names.forEach((name, index) => expect(buttons[index]).toHaveAccessibleName(name));
+}
 const rowOf = (name: string) => screen.getByText(name, TEAM).closest('li') as HTMLElement;
 
 beforeEach(() => {
@@ -59,11 +64,11 @@ describe('the sportsbook’s lists', () => {
     expect(arsenal).toHaveTextContent("Live67'");
     expect(within(arsenal).getByTestId('score-home')).toHaveTextContent('1');
     expect(within(arsenal).getByTestId('score-away')).toHaveTextContent('0');
-    expect(
-      within(arsenal)
-        .getAllByTestId('odds-button')
-        .map((button) => computeAccessibleName(button)),
-    ).toEqual(['1 Arsenal 2.10', 'X Draw 3.40', '2 Chelsea 3.20']);
+    expectNames(within(arsenal).getAllByTestId('odds-button'), [
+      '1 Arsenal 2.10',
+      'X Draw 3.40',
+      '2 Chelsea 3.20',
+    ]);
     expect(within(arsenal).getByRole('link', { name: '23 more markets: Arsenal – Chelsea' })).toHaveAttribute(
       'href',
       '/en/betting/event/e1',
@@ -77,11 +82,7 @@ describe('the sportsbook’s lists', () => {
     expect(lakers.querySelector('time')).toHaveAttribute('datetime', upcomingGame.starts_at);
     expect(within(lakers).getByTestId('score-home')).toBeEmptyDOMElement();
     // No draw in basketball: two buttons, 1 and 2.
-    expect(
-      within(lakers)
-        .getAllByRole('button')
-        .map((button) => computeAccessibleName(button)),
-    ).toEqual(['1 Lakers 1.80', '2 Celtics 2.05']);
+    expectNames(within(lakers).getAllByRole('button'), ['1 Lakers 1.80', '2 Celtics 2.05']);
     expect(screen.getByRole('heading', { name: 'Live now 2' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Upcoming 2' })).toBeInTheDocument();
     expect(followed.at(-1)).toMatchObject({ service: 'general', topic: 'sports' });
@@ -162,6 +163,25 @@ describe('the sportsbook’s lists', () => {
     await user.click(within(upcoming()).getByRole('button', { name: 'Try again' }));
     expect(await within(live()).findByText('No live events now')).toBeInTheDocument();
     expect(await within(upcoming()).findByText('Lakers', TEAM)).toBeInTheDocument();
+  });
+});
+
+describe('a long list', () => {
+  it('shows the first 12 events, and the rest when asked', async () => {
+    const many = Array.from({ length: 20 }, (_, index) =>
+      sportEvent(`u${index}`, `Home ${index}`, `Away ${index}`, {
+        starts_at: `2026-03-15T${String(index).padStart(2, '0')}:00:00.000Z`,
+      }),
+    );
+    const api = sportsApi(many);
+    server.use(...api.handlers);
+    renderWithApp(<SportsBook />);
+    await within(upcoming()).findByText('Home 0', TEAM);
+    expect(within(upcoming()).getAllByTestId('event-row')).toHaveLength(12);
+    await userEvent.click(within(upcoming()).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(upcoming()).getAllByTestId('event-row')).toHaveLength(20));
+    expect(api.queries.map((query) => query.get('limit'))).toContain('100');
+    expect(within(upcoming()).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useId, useSyncExternalStore } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SPORTS_TOPIC } from '@/lib/constants/sports';
 import type { SportsFirstScreen } from '../api/first-screen';
@@ -10,6 +10,8 @@ import type { SportEventsReply } from '../api/replies';
 import { sportEventsQuery, sportsMenuQuery } from '../api/sports-api';
 import { useSportsLive } from '../live/use-sports-live';
 import {
+  EVENT_LIST_LIMIT,
+  EVENT_LIST_MORE,
   isDefaultView,
   readSportsView,
   writeSportsView,
@@ -77,8 +79,14 @@ export function SportsBook({ firstScreen = null }: { firstScreen?: SportsFirstSc
         </p>
       ) : null}
       <div className="space-y-8">
-        <EventList status="live" view={view} first={first?.live} />
-        <EventList status="upcoming" view={view} first={first?.upcoming} />
+        {/* Keyed by the view: another sport or league starts from a short list again. */}
+        <EventList key={`live:${view.sport}:${view.league}`} status="live" view={view} first={first?.live} />
+        <EventList
+          key={`upcoming:${view.sport}:${view.league}`}
+          status="upcoming"
+          view={view}
+          first={first?.upcoming}
+        />
       </div>
     </div>
   );
@@ -95,8 +103,15 @@ function EventList({
 }) {
   const t = useTranslations('sports.list');
   const headingId = useId();
-  const list = useQuery({ ...sportEventsQuery(status, view), ...firstData(first) });
+  const [limit, setLimit] = useState(EVENT_LIST_LIMIT);
+  const list = useQuery({
+    ...sportEventsQuery(status, view, limit),
+    ...(limit === EVENT_LIST_LIMIT ? firstData(first) : {}),
+    // The rows shown stay while more are asked for.
+    placeholderData: (previous) => previous,
+  });
   const items = list.data?.items ?? [];
+  const more = limit < EVENT_LIST_MORE && items.length >= limit;
   return (
     <section aria-labelledby={headingId} data-testid={`events-${status}`}>
       <h2 id={headingId} className="mb-3 flex items-center gap-2 text-lg font-semibold">
@@ -129,11 +144,24 @@ function EventList({
           <EmptyState title={t('noUpcoming')} hint={t('noUpcomingHint')} />
         )
       ) : (
-        <ul className="space-y-2">
-          {items.map((event) => (
-            <EventRow key={event.id} event={event} />
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-2">
+            {items.map((event) => (
+              <EventRow key={event.id} event={event} />
+            ))}
+          </ul>
+          {more ? (
+            <button
+              type="button"
+              className="btn-secondary mt-3 w-full"
+              disabled={list.isPlaceholderData}
+              onClick={() => setLimit(EVENT_LIST_MORE)}
+              data-testid={`events-${status}-more`}
+            >
+              {t('showMore')}
+            </button>
+          ) : null}
+        </>
       )}
     </section>
   );
