@@ -139,7 +139,7 @@ export default withNextIntl(nextConfig);
 export async function withFloorWeb<T>(measure: (base: string, dir: string) => Promise<T>): Promise<T> {
   const floor = await createFloorApp();
   try {
-    buildNext({ cwd: floor.dir, distDir: FLOOR_DIST_DIR, env: { ...process.env }, label: 'floor' });
+    await buildNext({ cwd: floor.dir, distDir: FLOOR_DIST_DIR, env: { ...process.env }, label: 'floor' });
     const web = await startNext({
       cwd: floor.dir,
       distDir: FLOOR_DIST_DIR,

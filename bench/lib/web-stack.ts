@@ -5,7 +5,7 @@
  * this process, on its own embedded PostgreSQL, with the development helpers and demo players) and the
  * web app built into `.next-bench` with that API's address inlined.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { promises as fs } from 'node:fs';
@@ -71,7 +71,12 @@ export interface BuildOptions {
  * `next build` (Turbopack, as the product builds), unless the dist dir holds a build of the same
  * NEXT_PUBLIC_ variables newer than every source (`sources`). The build's output is shown on failure only.
  */
-export function buildNext({ cwd, distDir, env, sources, force, label }: BuildOptions): void {
+/**
+ * Builds the web app unless the build in `distDir` is up to date. Asynchronous on purpose: the benches run
+ * the API in their own process, and a build that blocked it (spawnSync) left the pages' server-rendered
+ * first screens (the lobbies, /betting) waiting on an API that could not answer.
+ */
+export async function buildNext({ cwd, distDir, env, sources, force, label }: BuildOptions): Promise<void> {
   const stampFile = path.join(cwd, distDir, 'bench-stamp.json');
   const buildId = path.join(cwd, distDir, 'BUILD_ID');
   const publicEnv = Object.entries(env)
@@ -88,15 +93,21 @@ export function buildNext({ cwd, distDir, env, sources, force, label }: BuildOpt
   }
   console.log(`${label}: next build into ${path.join(cwd, distDir)} …`);
   const started = performance.now();
-  const result = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
-    cwd,
-    env: { ...env, NEXT_DIST_DIR: distDir, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+  const output: Buffer[] = [];
+  const status = await new Promise<number | string | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
+      cwd,
+      env: { ...env, NEXT_DIST_DIR: distDir, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve(code ?? signal));
   });
-  if (result.status !== 0) {
-    console.error(result.stdout, result.stderr);
-    throw new Error(`${label}: next build failed (${result.status ?? result.signal})`);
+  if (status !== 0) {
+    console.error(Buffer.concat(output).toString());
+    throw new Error(`${label}: next build failed (${status})`);
   }
   writeFileSync(stampFile, JSON.stringify({ stamp }));
   console.log(`${label}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -389,7 +400,7 @@ export async function startProductWeb({ rebuild = false }: { rebuild?: boolean }
       NEXT_PUBLIC_API_URL: apiUrl,
       NEXT_PUBLIC_GAME_ORIGINS: `http://localhost:${studioPort} http://127.0.0.1:${studioPort}`,
     };
-    buildNext({
+    await buildNext({
       cwd: REPO_ROOT,
       distDir: BENCH_DIST_DIR,
       env,
