@@ -9,6 +9,7 @@ import { ROUTES } from '@/lib/routes';
 import type { SportEvent, SportMarket } from '../api/replies';
 import { sportEventQuery } from '../api/sports-api';
 import { marketTitle, outcomeLabel, sportName } from '../labels';
+import { firstData } from '../first-data';
 import { useSportsLive } from '../live/use-sports-live';
 import { groupMarkets, orderedOutcomes } from '../markets';
 import { EventMoment } from './event-moment';
@@ -27,7 +28,8 @@ export function SportEventView({ id, first = null }: { id: string; first?: Sport
   const connection = useSportsLive(sportsEventTopic(id));
   const query = useQuery({
     ...sportEventQuery(id),
-    ...(first ? { initialData: first, initialDataUpdatedAt: 0 } : {}),
+    // Fresh: the event's topic starts with a snapshot of the whole event, which replaces it.
+    ...firstData(first),
   });
   const event = query.data;
 

@@ -8,6 +8,8 @@ import { SPORTS_TOPIC } from '@/lib/constants/sports';
 import type { SportsFirstScreen } from '../api/first-screen';
 import type { SportEventsReply } from '../api/replies';
 import { sportEventsQuery, sportsMenuQuery } from '../api/sports-api';
+import { sportsKeys } from '../api/query-keys';
+import { firstData, useFirstScreenRefresh } from '../first-data';
 import { useSportsLive } from '../live/use-sports-live';
 import {
   EVENT_LIST_LIMIT,
@@ -54,10 +56,6 @@ function useSportsView(): [SportsView, (next: SportsView) => void] {
   return [view, setView];
 }
 
-/** Server data shown at once, and asked for again as soon as the page runs (it may be a little old). */
-const firstData = <T,>(data: T | null | undefined) =>
-  data ? { initialData: data, initialDataUpdatedAt: 0 } : {};
-
 /**
  * /betting (issue 18): the sports and leagues menu, then the live and upcoming events of the chosen view,
  * kept current by the `sports` topic (odds, scores, clocks, suspensions; a finished match leaves the live
@@ -69,6 +67,7 @@ export function SportsBook({ firstScreen = null }: { firstScreen?: SportsFirstSc
   const [view, setView] = useSportsView();
   const connection = useSportsLive(SPORTS_TOPIC);
   const menu = useQuery({ ...sportsMenuQuery(), ...firstData(firstScreen?.menu) });
+  useFirstScreenRefresh(firstScreen !== null, [sportsKeys.menu, sportsKeys.eventLists]);
   const first = isDefaultView(view) ? firstScreen : null;
   return (
     <div data-testid="sportsbook">
