@@ -13,7 +13,7 @@ import { applyEventPatch, applyPatchToSlip } from './patch';
  * Patches are applied together, at most this often: the feed sends one message per changed event, a
  * dozen at a time, and one render for all of them costs a phone far less than one render each.
  */
-export const LIVE_FLUSH_MS = 250;
+export const LIVE_FLUSH_MS = 1_000;
 
 /**
  * Follows a sports topic of the general service (`sports` for the lists, `sports:<id>` for an event page)
