@@ -54,7 +54,12 @@ import { roomsRoutes } from './modules/rooms/routes';
 import type { OddsFeed } from './modules/sports/feed/model';
 import { createFeed } from './modules/sports/feeds';
 import { sportsRoutes } from './modules/sports/routes';
-import { DEFAULT_SPORTS_SETTINGS, SPORTS_FEED_LEASE_KEY, SportsRuntime, type SportsSettings } from './modules/sports/runtime';
+import {
+  DEFAULT_SPORTS_SETTINGS,
+  SPORTS_FEED_LEASE_KEY,
+  SportsRuntime,
+  type SportsSettings,
+} from './modules/sports/runtime';
 import { sportsSandboxRoutes } from './modules/sports/sandbox-routes';
 import { BetFeed } from './modules/feed/feed';
 import { MemoryBus, type RealtimeBus } from './realtime/bus';
