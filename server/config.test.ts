@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       crashEngine: true,
       crashTimings: { bettingMs: 5_000, pauseMs: 3_000, tickMs: 125, idleMs: 5_000 },
       roomsCountdownMs: 30_000,
+      sportsFeed: { kind: 'off' },
       supportChat: {
         defaultApp: null,
         kzApp: null,
@@ -63,6 +64,10 @@ describe('loadConfig', () => {
   it('parses and normalises the variables it is given', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      ODDS_API_URL: 'https://odds.example/',
+      ODDS_API_KEY: 'odds-key',
+      ODDS_API_SPORTS: 'soccer_epl, basketball_nba,',
+      ODDS_API_POLL_SECONDS: '30',
       API_HOST: '0.0.0.0',
       API_PORT: '8080',
       DATABASE_URL: 'postgres://u:p@db:5432/casino',
@@ -142,6 +147,13 @@ describe('loadConfig', () => {
       crashEngine: true,
       crashTimings: { bettingMs: 1_500, pauseMs: 300, tickMs: 50, idleMs: 200 },
       roomsCountdownMs: 30_000,
+      sportsFeed: {
+        kind: 'odds-api',
+        baseUrl: 'https://odds.example',
+        apiKey: 'odds-key',
+        sports: ['soccer_epl', 'basketball_nba'],
+        pollMs: 30_000,
+      },
       supportChat: {
         defaultApp: { appId: 'ru_app', secret: 'ru-secret' },
         kzApp: { appId: 'kz_app', secret: null },
@@ -208,6 +220,14 @@ describe('loadConfig', () => {
       /JWT_SECRET: must be at least 32/,
     );
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+  });
+
+  it('runs the sandbox odds feed outside production, none in production without a key, and never a sandbox in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).sportsFeed).toEqual({ kind: 'sandbox', speed: 11.25 });
+    expect(loadConfig({ NODE_ENV: 'development', SPORTS_FEED: 'off' }).sportsFeed).toEqual({ kind: 'off' });
+    expect(loadConfig({ JWT_SECRET: SECRET }).sportsFeed).toEqual({ kind: 'off' });
+    expect(() => loadConfig({ JWT_SECRET: SECRET, SPORTS_FEED: 'sandbox' })).toThrow(/SPORTS_FEED/);
+    expect(() => loadConfig({ NODE_ENV: 'development', SPORTS_FEED: 'odds-api' })).toThrow(/ODDS_API_KEY/);
   });
 
   it('refuses the crash-test fault switch in production', () => {

@@ -106,6 +106,8 @@ describe('a blocked country', () => {
         'POST /crash/bet',
         'POST /crash/cashout',
         'POST /rooms/:room/stake',
+        'POST /sports/bets',
+        'POST /sports/bets/:id/cashout',
         'POST /bonus-system/bonus-activation',
         'PUT /bonus-system/bonus-activation/cancel/:id',
         'PUT /api/v2/freeSpinsCampaigns/cancel/:id',
