@@ -2,9 +2,10 @@
 
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useClientSession } from '@/lib/stores/use-client-session';
+import { useAddressSearch } from '@/lib/use-address-search';
 import { getCasinoGames, getFavourites, getLiveTables, getRecentGames } from '../api/casino-api';
 import { casinoKeys } from '../api/query-keys';
 import type { CasinoGamesReply } from '@/lib/contracts/casino';
@@ -30,37 +31,12 @@ const SKELETON_TILES = 12;
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6';
 
-/** Told when the lobby changed the address itself (history.replaceState fires no event). */
-const ADDRESS_EVENT = 'casino-lobby:address';
-
-function subscribeAddress(onChange: () => void) {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(ADDRESS_EVENT, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(ADDRESS_EVENT, onChange);
-  };
-}
-
-/**
- * The view in the address, and a way to change it (the address is replaced: one history entry). Read from
- * `location`, not useSearchParams: the server renders the default view (with its first page of games),
- * and the browser's view takes over once hydrated, where useSearchParams would make the server send only
- * a fallback for the whole lobby.
- */
+/** The view in the address, and a way to change it (the address is replaced: one history entry). */
 function useLobbyQuery(): [LobbyQuery, (next: LobbyQuery) => void] {
-  const search = useSyncExternalStore(
-    subscribeAddress,
-    () => window.location.search,
-    () => '',
-  );
+  const [search, setSearch] = useAddressSearch('replace');
   const query = readLobbyQuery(new URLSearchParams(search));
-  const setQuery = (next: LobbyQuery) => {
-    const address = writeLobbyQuery(next, new URLSearchParams(window.location.search));
-    // null state: Next.js syncs its router with a replaceState that is not its own (its own carry its state).
-    window.history.replaceState(null, '', `${window.location.pathname}${address}`);
-    window.dispatchEvent(new Event(ADDRESS_EVENT));
-  };
+  const setQuery = (next: LobbyQuery) =>
+    setSearch(writeLobbyQuery(next, new URLSearchParams(window.location.search)));
   return [query, setQuery];
 }
 

@@ -2,9 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SPORTS_TOPIC } from '@/lib/constants/sports';
+import { useAddressSearch } from '@/lib/use-address-search';
 import type { SportsFirstScreen } from '../api/first-screen';
 import type { SportEventsReply } from '../api/replies';
 import { sportEventsQuery, sportsMenuQuery } from '../api/sports-api';
@@ -23,36 +24,12 @@ import {
 import { EventRow } from './event-row';
 import { SportsNav } from './sports-nav';
 
-/** Told when the page changed the address itself (history.pushState fires no event). */
-const ADDRESS_EVENT = 'sportsbook:address';
-
-function subscribeAddress(onChange: () => void) {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(ADDRESS_EVENT, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(ADDRESS_EVENT, onChange);
-  };
-}
-
-/**
- * The view in the address, and a way to change it (a new history entry, so Back returns to the last view).
- * Read from `location`, not useSearchParams: the server renders the default view with its events, and the
- * browser's view takes over once hydrated, where useSearchParams would make the server send a fallback.
- */
+/** The view in the address, and a way to change it (a new history entry: Back returns to the last view). */
 function useSportsView(): [SportsView, (next: SportsView) => void] {
-  const search = useSyncExternalStore(
-    subscribeAddress,
-    () => window.location.search,
-    () => '',
-  );
+  const [search, setSearch] = useAddressSearch('push');
   const view = readSportsView(new URLSearchParams(search));
-  const setView = (next: SportsView) => {
-    const address = writeSportsView(next, new URLSearchParams(window.location.search));
-    // null state: Next.js keeps its router in step with a pushState that is not its own.
-    window.history.pushState(null, '', `${window.location.pathname}${address}`);
-    window.dispatchEvent(new Event(ADDRESS_EVENT));
-  };
+  const setView = (next: SportsView) =>
+    setSearch(writeSportsView(next, new URLSearchParams(window.location.search)));
   return [view, setView];
 }
 

@@ -233,6 +233,19 @@ export function legsOfBets(db: Executor, betIds: readonly number[]): Promise<Spo
     .orderBy(asc(sportBetLegs.betId), asc(sportBetLegs.position));
 }
 
+/** A bet's legs, and the markets they are on by id. */
+export async function legsAndMarketsOf(
+  db: Executor,
+  betId: number,
+): Promise<{ legs: SportBetLegRow[]; markets: Map<string, SportMarketRow> }> {
+  const legs = await legsOfBets(db, [betId]);
+  const rows = await findMarkets(
+    db,
+    legs.map((leg) => leg.marketId),
+  );
+  return { legs, markets: new Map(rows.map((row) => [row.id, row])) };
+}
+
 export function betsOfUser(
   db: Executor,
   userId: number,

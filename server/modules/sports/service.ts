@@ -389,15 +389,7 @@ export async function cashout(
   return runTransaction(db, async (tx) => {
     const bet = await repository.lockBet(tx, betId);
     if (!bet || bet.userId !== player.id) return null;
-    const legs = await repository.legsOfBets(tx, [bet.id]);
-    const markets = new Map(
-      (
-        await repository.findMarkets(
-          tx,
-          legs.map((leg) => leg.marketId),
-        )
-      ).map((m) => [m.id, m]),
-    );
+    const { legs, markets } = await repository.legsAndMarketsOf(tx, bet.id);
     const value = cashoutMinor(bet, legs, markets);
     if ('refused' in value)
       throw refuse(

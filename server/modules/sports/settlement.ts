@@ -75,15 +75,7 @@ export async function settleBet(db: Executor, betId: number, now: Date): Promise
   return runTransaction(db, async (tx) => {
     const bet = await repository.lockBet(tx, betId);
     if (!bet || bet.status === 'cashed_out') return null;
-    const legs = await repository.legsOfBets(tx, [bet.id]);
-    const markets = new Map(
-      (
-        await repository.findMarkets(
-          tx,
-          legs.map((leg) => leg.marketId),
-        )
-      ).map((m) => [m.id, m]),
-    );
+    const { legs, markets } = await repository.legsAndMarketsOf(tx, bet.id);
     let legsChanged = false;
     for (const leg of legs) {
       const market = markets.get(leg.marketId);
