@@ -5,6 +5,7 @@ import en from '@/messages/en.json';
 import kz from '@/messages/kz.json';
 import ru from '@/messages/ru.json';
 import {
+  clockLabel,
   formatLine,
   formatOdds,
   formatSignedLine,
@@ -118,5 +119,19 @@ describe('numbers', () => {
     expect(formatSignedLine(1.5)).toBe('+1.5');
     expect(formatSignedLine(-0.5)).toBe('−0.5');
     expect(formatSignedLine(0)).toBe('0');
+  });
+});
+
+describe('the live clock', () => {
+  it('is written in the page’s language, and a shape it does not know as the feed gives it', () => {
+    const [ruT, enT, kzT] = [translator(ru), translator(en), translator(kz as typeof en)];
+    expect(clockLabel(ruT, 'Set 2')).toBe('2-й сет');
+    expect(clockLabel(kzT, 'Map 1')).toBe('1-карта');
+    expect(clockLabel(ruT, 'Q3 05:12')).toBe('3-я четв. 05:12');
+    expect(clockLabel(enT, 'P2 12:40')).toBe('P2 12:40');
+    expect(clockLabel(ruT, 'P2 12:40')).toBe('2-й период 12:40');
+    expect(clockLabel(ruT, 'OT2 01:05')).toBe('ОТ 01:05');
+    expect(clockLabel(kzT, 'SO')).toBe('Буллиттер');
+    expect(clockLabel(ruT, "67'")).toBe("67'");
   });
 });

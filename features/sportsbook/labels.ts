@@ -36,6 +36,22 @@ export const sportName = (t: SportsT, sport: Sport): string => t(`sport.${sport}
 export const periodName = (t: SportsT, sport: Sport, period: number): string =>
   t(`period.${sport}`, { n: period });
 
+/**
+ * The live clock in the page's language. The feed writes it in English (`Set 2`, `Map 1`, `Q3 05:12`,
+ * `P2 12:40`, `OT 03:10`, `SO`); a shape not listed here (a football minute, `67'`) is shown as given.
+ */
+export function clockLabel(t: SportsT, clock: string): string {
+  let match = /^(Set|Map) (\d+)$/.exec(clock);
+  if (match) return t(match[1] === 'Set' ? 'clock.set' : 'clock.map', { n: Number(match[2]) });
+  match = /^([QP])(\d) (\d+:\d\d)$/.exec(clock);
+  if (match)
+    return t(match[1] === 'Q' ? 'clock.quarter' : 'clock.period', { n: Number(match[2]), time: match[3]! });
+  match = /^OT\d* ?(\d+:\d\d)$/.exec(clock);
+  if (match) return t('clock.overtime', { time: match[1]! });
+  if (clock === 'SO') return t('clock.shootout');
+  return clock;
+}
+
 /** A market's title: `Match result`, `Total`, `1st period total`, `Set 1 winner`, `Map 2 winner`. */
 export function marketTitle(t: SportsT, market: MarketLike, sport: Sport): string {
   switch (market.key) {

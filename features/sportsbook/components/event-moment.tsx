@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { Locale } from '@/lib/i18n/locales';
 import { useFormat } from '@/lib/i18n/use-format';
 import type { SportEvent } from '../api/replies';
+import { clockLabel } from '../labels';
 import { useHydrated } from './client-state';
 
 /**
@@ -35,7 +36,7 @@ export function EventMoment({ event }: { event: Pick<SportEvent, 'status' | 'sta
             <span aria-hidden="true">● </span>
             {t('list.liveBadge')}
           </span>
-          {event.clock ? <span className="tabular-nums text-white">{event.clock}</span> : null}
+          {event.clock ? <span className="tabular-nums text-white">{clockLabel(t, event.clock)}</span> : null}
         </span>
       );
     case 'finished':
