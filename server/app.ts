@@ -118,7 +118,7 @@ export interface BuildAppOptions {
   casinoJobs?: boolean;
   /**
    * The sportsbook: its odds feed (default: SPORTS_FEED's, none under NODE_ENV=test; `null`: none) and its
-   * settle job's timing.
+   * settle job's timing (the catch-up pass: on, except under NODE_ENV=test).
    */
   sports?: { feed?: OddsFeed | null; feedPrefix?: string | null; settings?: Partial<SportsSettings> };
 }
@@ -324,7 +324,9 @@ export function buildApp({
           ? new RedisLease(redisBus.client, { key: SPORTS_FEED_LEASE_KEY, log: app.log })
           : null,
     },
-    { ...DEFAULT_SPORTS_SETTINGS, ...sports?.settings },
+    // Its catch-up pass stays off under NODE_ENV=test unless a test asks: beside other tests' calls it
+    // would only add queries (bet-statement.test.ts counts a bet's connections).
+    { ...DEFAULT_SPORTS_SETTINGS, autoSettle: config.nodeEnv !== 'test', ...sports?.settings },
   );
   sportsRuntimes.set(app, sportsRuntime);
   app.addHook('onReady', async () => sportsRuntime.start());
