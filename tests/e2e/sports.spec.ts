@@ -76,6 +76,11 @@ test('a single, an express of three and a system 2/3 from live and upcoming matc
 
   // The express of three from the lists, with "accept none": a change holds the bet until accepted.
   await gotoHydrated(page, '/ru/betting');
+  // The lists show 12 events each at first; ours may be further down.
+  for (const list of ['live', 'upcoming']) {
+    const more = page.getByTestId(`events-${list}-more`);
+    if (await more.isVisible()) await more.click();
+  }
   for (const event of [live!, second!, third!]) await oddsButton(page, homeOutcome(event).id).first().click();
   await expect(slip.getByTestId('slip-selection')).toHaveCount(3);
   await slip.getByTestId('slip-kind-express').click();
