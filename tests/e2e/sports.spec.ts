@@ -15,7 +15,8 @@ const sandbox = (request: APIRequestContext, path: string, data?: object) =>
   });
 
 async function upcomingEvents(request: APIRequestContext): Promise<SportEvent[]> {
-  const response = await request.get(`${API_URL}/sports/events?status=upcoming&limit=30`);
+  // The first screen's list (12 events): the ones /betting shows without "Show more".
+  const response = await request.get(`${API_URL}/sports/events?status=upcoming&limit=12`);
   const { items } = (await response.json()) as { items: SportEvent[] };
   // Matches whose match-result market is open with every price on offer, the soonest first (the list shows them).
   return items.filter((event) => {
@@ -48,12 +49,14 @@ test('a single, an express of three and a system 2/3 from live and upcoming matc
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const { token } = await creditedPlayer(request, page, baseURL!, 1000, 'sports');
-  const [live, second, third] = await upcomingEvents(request);
-  expect(third, 'the sandbox offers three upcoming matches').toBeDefined();
+  // The single on a match that kicks off now; the express and the system over three upcoming ones (their
+  // prices never suspend before kick-off, where a live match's may).
+  const [live, second, third, fourth] = await upcomingEvents(request);
+  expect(fourth, 'the sandbox offers four upcoming matches').toBeDefined();
   // One of them kicks off now: the single is a live bet.
   await sandbox(request, `events/${live!.id}/start`);
   // Fixed prices, so that the feed's own moves do not get in the way of the checks below.
-  for (const event of [live!, second!, third!])
+  for (const event of [live!, second!, third!, fourth!])
     await sandbox(request, `outcomes/${homeOutcome(event).id}/odds`, { odds: 2 });
 
   // The single, on the live match's page, with "accept higher": a rise while in the slip is taken.
@@ -76,18 +79,14 @@ test('a single, an express of three and a system 2/3 from live and upcoming matc
 
   // The express of three from the lists, with "accept none": a change holds the bet until accepted.
   await gotoHydrated(page, '/ru/betting');
-  // The lists show 12 events each at first; ours may be further down.
-  for (const list of ['live', 'upcoming']) {
-    const more = page.getByTestId(`events-${list}-more`);
-    if (await more.isVisible()) await more.click();
-  }
-  for (const event of [live!, second!, third!]) await oddsButton(page, homeOutcome(event).id).first().click();
+  for (const event of [second!, third!, fourth!])
+    await oddsButton(page, homeOutcome(event).id).first().click();
   await expect(slip.getByTestId('slip-selection')).toHaveCount(3);
   await slip.getByTestId('slip-kind-express').click();
   await slip.getByTestId('slip-stake').fill('10');
   await slip.getByTestId('slip-accept').selectOption('none');
   await expect(slip.getByTestId('slip-total-odds')).toContainText('8');
-  await sandbox(request, `outcomes/${homeOutcome(third!).id}/odds`, { odds: 2.5 });
+  await sandbox(request, `outcomes/${homeOutcome(fourth!).id}/odds`, { odds: 2.5 });
   await expect(slip.getByTestId('slip-odds-changed')).toBeVisible();
   await expect(slip.getByTestId('slip-place')).toHaveCount(0);
   await slip.getByTestId('slip-accept-odds').click();
@@ -102,7 +101,8 @@ test('a single, an express of three and a system 2/3 from live and upcoming matc
   });
 
   // The system 2/3 over the same three.
-  for (const event of [live!, second!, third!]) await oddsButton(page, homeOutcome(event).id).first().click();
+  for (const event of [second!, third!, fourth!])
+    await oddsButton(page, homeOutcome(event).id).first().click();
   await slip.getByTestId('slip-kind-system').click();
   await slip.getByTestId('slip-system-k').selectOption('2');
   await expect(slip.getByTestId('slip-combinations')).toContainText('3');
@@ -112,21 +112,22 @@ test('a single, an express of three and a system 2/3 from live and upcoming matc
   await expect.poll(async () => (await myBets(request, token)).length).toBe(3);
   expect(await balanceOf(request, token)).toBe(1000 - 10 - 10 - 30);
 
-  // The matches end: the live one and the second at home wins, the third away.
+  // The matches end: the live one, the second and the fourth at home wins, the third away.
   await sandbox(request, `events/${live!.id}/finish`, { home: 2, away: 0 });
   await sandbox(request, `events/${second!.id}/finish`, { home: 1, away: 0 });
   await sandbox(request, `events/${third!.id}/finish`, { home: 0, away: 1 });
+  await sandbox(request, `events/${fourth!.id}/finish`, { home: 2, away: 1 });
 
-  // Single 10 × 2.20 = 22 won; express lost (the third leg); system 2/3: only the double of the first
-  // two wins, 10 × 2.00 × 2.00 = 40.
+  // Single 10 × 2.20 = 22 won; express lost (the third leg); system 2/3: only the double of the second and
+  // the fourth wins, 10 × 2.00 × 2.50 = 50 (the fourth's rise to 2.50 was accepted for the express).
   await slip.getByTestId('bet-slip-tab-bets').click();
   await slip.getByTestId('my-bets-tab-settled').click();
   const bets = slip.getByTestId('sport-bet');
   await expect(bets).toHaveCount(3, { timeout: 30_000 });
   await expect(bets.getByTestId('sport-bet-status')).toHaveText(['Выиграла', 'Проиграла', 'Выиграла']);
-  await expect(bets.nth(0).getByTestId('sport-bet-payout')).toContainText('40');
+  await expect(bets.nth(0).getByTestId('sport-bet-payout')).toContainText('50');
   await expect(bets.nth(2).getByTestId('sport-bet-payout')).toContainText('22');
-  expect(await balanceOf(request, token)).toBe(950 + 22 + 40);
+  expect(await balanceOf(request, token)).toBe(950 + 22 + 50);
 });
 
 for (const locale of ['en', 'kz'] as const) {
