@@ -34,6 +34,13 @@ const homeOutcome = (event: SportEvent) => event.markets[0]!.outcomes.find((o) =
 const oddsButton = (page: Page, outcomeId: string) =>
   page.locator(`[data-testid="odds-button"][data-outcome="${outcomeId}"]`);
 
+/** Puts the match's home win in the slip from the match's own page. */
+async function pick(page: Page, event: SportEvent) {
+  await gotoHydrated(page, `/ru/betting/event/${event.id}`);
+  await oddsButton(page, homeOutcome(event).id).click();
+  await expect(oddsButton(page, homeOutcome(event).id)).toHaveAttribute('aria-pressed', 'true');
+}
+
 async function myBets(request: APIRequestContext, token: string): Promise<SportBet[]> {
   const response = await request.get(`${API_URL}/sports/bets?limit=10`, {
     headers: { authorization: `Bearer ${token}` },
@@ -78,9 +85,8 @@ test('a single, an express of three and a system 2/3 from live and upcoming matc
   await sandbox(request, `outcomes/${homeOutcome(live!).id}/odds`, { odds: 2 });
 
   // The express of three from the lists, with "accept none": a change holds the bet until accepted.
-  await gotoHydrated(page, '/ru/betting');
-  for (const event of [second!, third!, fourth!])
-    await oddsButton(page, homeOutcome(event).id).first().click();
+  // Each pick on its match's page: the slip stays with the player from page to page.
+  for (const event of [second!, third!, fourth!]) await pick(page, event);
   await expect(slip.getByTestId('slip-selection')).toHaveCount(3);
   await slip.getByTestId('slip-kind-express').click();
   await slip.getByTestId('slip-stake').fill('10');
@@ -101,8 +107,7 @@ test('a single, an express of three and a system 2/3 from live and upcoming matc
   });
 
   // The system 2/3 over the same three.
-  for (const event of [second!, third!, fourth!])
-    await oddsButton(page, homeOutcome(event).id).first().click();
+  for (const event of [second!, third!, fourth!]) await pick(page, event);
   await slip.getByTestId('slip-kind-system').click();
   await slip.getByTestId('slip-system-k').selectOption('2');
   await expect(slip.getByTestId('slip-combinations')).toContainText('3');
