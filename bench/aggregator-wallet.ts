@@ -12,11 +12,11 @@
  * 4. the ledger's invariants (server/modules/ledger/invariants).
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { signAggregatorRequest } from '@/lib/aggregator/signature';
 import { AGGREGATOR_SIGNATURE_HEADER, aggregatorUserId } from '@/lib/contracts/aggregator';
 import { createGameSession } from '../server/modules/aggregator/service';
 import { ledgerInvariantViolations } from '../server/modules/ledger/invariants';
+import { benchAgent, httpRequest } from './lib/http';
 import { percentile, startBenchApi } from './lib/api-stack';
 import { benchKey, signUpPlayers } from './lib/players';
 
@@ -27,38 +27,9 @@ const SECRET = `bench-aggregator-secret-${'w'.repeat(16)}`;
 const STAKE_UNITS = 100_000;
 if (!(SECONDS > 0)) throw new Error('SECONDS must be a positive number');
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-function post(
-  url: string,
-  payload: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-          ...headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
+const agent = benchAgent();
+const post = (url: string, payload: string, headers: Record<string, string>) =>
+  httpRequest(agent, 'POST', url, payload, headers);
 
 /** A signed wallet call; its status (RS_OK …) or the HTTP failure. */
 async function walletCall(base: string, path: string, body: object): Promise<string> {

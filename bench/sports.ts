@@ -27,10 +27,10 @@
  * The clients and the players share this process: its own CPU is printed beside the API's and PostgreSQL's,
  * since on a small machine it is part of what the lag measures.
  */
-import http from 'node:http';
 import WebSocket from 'ws';
 import type { SportEvent, SportEventsReply, SportsEventPatch } from '@/lib/contracts/sports';
 import { ledgerInvariantViolations } from '../server/modules/ledger/invariants';
+import { benchAgent, httpRequest } from './lib/http';
 import { percentile, startBenchApi, type BenchApi } from './lib/api-stack';
 import { benchKey, signUpPlayers } from './lib/players';
 
@@ -54,42 +54,13 @@ const DRIVERS = 4;
 const GRACE_MS = 2_000;
 const OPEN_BATCH = 100;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-function request(
+const agent = benchAgent();
+const request = (
   method: 'GET' | 'POST',
   url: string,
   payload: string | null,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const call = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers:
-          payload === null
-            ? headers
-            : {
-                'content-type': 'application/json',
-                'content-length': String(Buffer.byteLength(payload)),
-                ...headers,
-              },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-        response.on('error', reject);
-      },
-    );
-    call.on('error', reject);
-    call.end(payload ?? undefined);
-  });
-}
+) => httpRequest(agent, method, url, payload, headers);
 
 async function getJson<T>(url: string): Promise<T> {
   const answer = await request('GET', url, null);
