@@ -196,8 +196,12 @@ export const profileSettingsBody = z
   });
 
 /** `POST api/v2/vip/join`. */
-export const VIP_REQUEST_TYPES = ['join', 'social_registration'] as const;
-export const vipJoinBody = z.object({ request_type: z.enum(VIP_REQUEST_TYPES) });
+export const VIP_REQUEST_TYPES = ['join', 'social_registration', 'personal_manager', 'level_transfer'] as const;
+export const vipJoinBody = z.object({
+  request_type: z.enum(VIP_REQUEST_TYPES),
+  /** For `level_transfer`: the other casino and the level held there (issue 19). */
+  details: optionalText(500),
+});
 
 /** `GET /profile/user` query. */
 export const profileQuery = z.object({ whoAreYou: z.string().max(128).optional() });
