@@ -232,6 +232,8 @@ export const profileUser = z.object({
   is_statistics_hidden: z.boolean(),
   image: z.object({ small: z.string().nullable() }),
   premium: z.object({ status: z.boolean() }),
+  /** The VIP club level (issue 19; lib/constants/vip.ts): 0 below the first threshold. */
+  vip_level: z.number().int().min(0).default(0),
   verification: z.object({
     is_need: z.boolean(),
     data: z.object({ status: z.string().nullable() }),

@@ -34,6 +34,8 @@ export const users = pgTable(
     isStatisticsHidden: boolean('is_statistics_hidden').notNull().default(false),
     avatarUrl: text('avatar_url'),
     premiumStatus: boolean('premium_status').notNull().default(false),
+    /** The VIP club level (issue 19), kept by the VIP module as the player's points grow. */
+    vipLevel: integer('vip_level').notNull().default(0),
     verificationRequired: boolean('verification_required').notNull().default(false),
     /** KYC status as the spec names it (init, waiting, pending, success, failed, ...); null: never started. */
     verificationStatus: text('verification_status'),

@@ -95,6 +95,7 @@ export async function toProfileUser(db: Executor, user: UserRow): Promise<Profil
     is_statistics_hidden: user.isStatisticsHidden,
     image: { small: user.avatarUrl },
     premium: { status: user.premiumStatus },
+    vip_level: user.vipLevel,
     verification: { is_need: user.verificationRequired, data: { status: user.verificationStatus } },
   };
 }
