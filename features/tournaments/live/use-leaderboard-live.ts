@@ -1,0 +1,40 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { tournamentTopic } from '@/lib/constants/tournaments';
+import type { RealtimeEvent } from '@/lib/realtime/connection';
+import { useRealtimeTopic } from '@/lib/realtime/use-topic';
+import { tournamentKeys } from '../api/query-keys';
+import { parseLeaderboardMessage, type LeaderboardEntry, type TournamentReply } from '../api/replies';
+
+const sameEntry = (a: LeaderboardEntry | undefined, b: LeaderboardEntry | undefined) =>
+  a === b || (!!a && !!b && a.place === b.place && a.points === b.points && a.prize === b.prize);
+
+/**
+ * Follows a tournament's topic (`tournament:<id>`) while mounted: each snapshot and leaderboard message
+ * replaces the page's leaderboard, participants and state (both the guest's and the player's copy). When
+ * the signed-in player's own row changes, appears or leaves the board, or the tournament changes state,
+ * their entry is asked for again (the topic carries the top only). Returns the connection's state.
+ */
+export function useLeaderboardLive(id: number, userId: number | null) {
+  const client = useQueryClient();
+  return useRealtimeTopic('general', tournamentTopic(id), (event: RealtimeEvent) => {
+    const message = parseLeaderboardMessage(event);
+    if (!message) return;
+    let mineChanged = false;
+    client.setQueriesData<TournamentReply>({ queryKey: tournamentKeys.detailsOf(id) }, (reply) => {
+      if (!reply) return reply;
+      if (userId !== null) {
+        const before = reply.leaderboard.find((entry) => entry.user_id === userId);
+        const after = message.leaderboard.find((entry) => entry.user_id === userId);
+        if (!sameEntry(before, after) || reply.tournament.state !== message.state) mineChanged = true;
+      }
+      return {
+        ...reply,
+        leaderboard: message.leaderboard,
+        tournament: { ...reply.tournament, participants: message.participants, state: message.state },
+      };
+    });
+    if (mineChanged) void client.invalidateQueries({ queryKey: tournamentKeys.detail(id, 'player') });
+  });
+}
