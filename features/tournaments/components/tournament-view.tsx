@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalDateTime } from '@/components/ui/local-date-time';
 import { PendingButton } from '@/components/ui/pending-button';
 import { PlayerName } from '@/components/ui/player-name';
 import { statusOf } from '@/lib/api/errors';
@@ -125,8 +126,12 @@ function Summary({
         <Fact label={t('participants')}>
           <span data-testid="tournament-participants">{format.number(tournament.participants)}</span>
         </Fact>
-        <Fact label={t('startsAt')}>{format.dateTime(tournament.starts_at)}</Fact>
-        <Fact label={t('endsAt')}>{format.dateTime(tournament.ends_at)}</Fact>
+        <Fact label={t('startsAt')}>
+          <LocalDateTime value={tournament.starts_at} />
+        </Fact>
+        <Fact label={t('endsAt')}>
+          <LocalDateTime value={tournament.ends_at} />
+        </Fact>
         {tournament.min_stake !== null ? (
           <Fact label={t('minStake')}>{format.money(tournament.min_stake, tournament.currency)}</Fact>
         ) : null}
