@@ -36,6 +36,18 @@ import { defaultSenders, type Senders } from './modules/outbox/senders';
 import { profileRoutes } from './modules/users/routes';
 import { findUserById } from './modules/users/service';
 import { vipRoutes } from './modules/vip/routes';
+import { vipConsumer } from './modules/vip/service';
+import { ActivityProcessor, DEFAULT_ACTIVITY_SETTINGS, type ActivitySettings } from './modules/activity/processor';
+import { promotionRoutes } from './modules/promotions/routes';
+import { topRoutes } from './modules/top/routes';
+import { topChanges } from './modules/top/changes';
+import { tournamentRoutes } from './modules/tournaments/routes';
+import {
+  DEFAULT_TOURNAMENT_SETTINGS,
+  TournamentsRuntime,
+  type TournamentSettings,
+} from './modules/tournaments/runtime';
+import { pointsConsumer } from './modules/tournaments/service';
 import { billingRoutes, sandboxBillingRoutes } from './modules/billing/routes';
 import { payoutRoutes, sandboxPayoutRoutes } from './modules/payouts/routes';
 import { protectionRoutes } from './modules/protection/routes';
@@ -121,6 +133,11 @@ export interface BuildAppOptions {
    * settle job's timing (the catch-up pass: on, except under NODE_ENV=test).
    */
   sports?: { feed?: OddsFeed | null; feedPrefix?: string | null; settings?: Partial<SportsSettings> };
+  /**
+   * Tournaments, the VIP club and the top (issue 19): the settled-bet processor's and the tournaments'
+   * finishing job's timings. Both run by themselves except under NODE_ENV=test (tests drive them).
+   */
+  rewards?: { activity?: Partial<ActivitySettings>; tournaments?: Partial<TournamentSettings> };
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -132,6 +149,10 @@ export const crashEngineOf = (app: object): CrashEngine | undefined => crashEngi
 const roomsRuntimes = new WeakMap<object, RoomsRuntime>();
 /** The rooms an app runs (tests drive their draws). */
 export const roomsOf = (app: object): RoomsRuntime | undefined => roomsRuntimes.get(app);
+
+const rewardRuntimes = new WeakMap<object, { activity: ActivityProcessor; tournaments: TournamentsRuntime }>();
+/** The settled-bet processor and the tournaments' runtime of an app (tests drive them). */
+export const rewardsOf = (app: object) => rewardRuntimes.get(app);
 
 const sportsRuntimes = new WeakMap<object, SportsRuntime>();
 /** The sportsbook an app runs (tests feed it and drive its settlement). */
@@ -152,6 +173,7 @@ export function buildApp({
   bus,
   casinoJobs: runCasinoJobs,
   sports,
+  rewards,
 }: BuildAppOptions): App {
   const app = Fastify({
     loggerInstance: logger || pino({ level: logger === false ? 'silent' : config.logLevel }),
@@ -333,6 +355,32 @@ export function buildApp({
   app.addHook('onClose', async () => sportsRuntime.stop());
   void app.register(sportsRoutes, { ...context, sports: sportsRuntime });
   void app.register(gameRoutes, context);
+  // Tournaments, the VIP club, the top and the home lobby (issue 19): every settled bet is recorded in the
+  // activity stream by its game; one processor at a time (any process) counts it once (activity/processor.ts).
+  const background = config.nodeEnv !== 'test';
+  const activity = new ActivityProcessor(
+    { db, clock: context.clock, log: app.log },
+    { ...DEFAULT_ACTIVITY_SETTINGS, auto: background, ...rewards?.activity },
+  );
+  const tournamentsRuntime = new TournamentsRuntime(
+    { db, clock: context.clock, log: app.log, bus: realtimeBus },
+    { ...DEFAULT_TOURNAMENT_SETTINGS, auto: background, ...rewards?.tournaments },
+  );
+  activity.use(vipConsumer);
+  activity.use(pointsConsumer((ids) => tournamentsRuntime.changed(ids)));
+  activity.use(topChanges(realtimeBus));
+  rewardRuntimes.set(app, { activity, tournaments: tournamentsRuntime });
+  app.addHook('onReady', async () => {
+    activity.start();
+    tournamentsRuntime.start();
+  });
+  app.addHook('onClose', async () => {
+    await activity.stop();
+    await tournamentsRuntime.stop();
+  });
+  void app.register(tournamentRoutes, { ...context, tournaments: tournamentsRuntime });
+  void app.register(topRoutes, context);
+  void app.register(promotionRoutes, context);
   // The game aggregator's seamless-wallet calls (signed; not the player's: never geo-guarded).
   void app.register(aggregatorRoutes, context);
   // The provider lobbies: the aggregator's catalogue, launches, live tables (its Games API at STUDIO_URL).

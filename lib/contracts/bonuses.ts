@@ -49,7 +49,7 @@ export type BonusStatus = (typeof BONUS_STATUSES)[number];
  */
 export const bonusActivation = bonus.extend({
   id: z.number().int(),
-  source: z.enum(['promo', 'welcome_pack', 'free_spins']),
+  source: z.enum(['promo', 'welcome_pack', 'free_spins', 'reward']),
   status: z.enum(BONUS_STATUSES),
   /** Credited bonus (0 while waiting). */
   amount: money,

@@ -26,6 +26,9 @@ import {
   utmCampaignCommands,
 } from '../modules/traffic/admin-commands';
 import { userCommands } from '../modules/auth/admin-commands';
+import { bannerCommands } from '../modules/promotions/admin-commands';
+import { tournamentCommands } from '../modules/tournaments/admin-commands';
+import { vipCommands } from '../modules/vip/admin-commands';
 import type { CommandGroup } from './command';
 
 /** Every command group of `npm run admin`. A new domain adds its module here. */
@@ -47,6 +50,9 @@ export const commandGroups: CommandGroup[] = [
   crashCommands,
   gameCommands,
   sportsCommands,
+  tournamentCommands,
+  vipCommands,
+  bannerCommands,
   mirrorCommands,
   redirectCommands,
   utmCampaignCommands,

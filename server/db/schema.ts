@@ -47,3 +47,6 @@ export * from '../modules/rooms/schema';
 export * from '../modules/aggregator/schema';
 export * from '../modules/casino/schema';
 export * from '../modules/sports/schema';
+export * from '../modules/activity/schema';
+export * from '../modules/tournaments/schema';
+export * from '../modules/promotions/schema';

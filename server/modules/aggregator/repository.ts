@@ -94,6 +94,8 @@ export async function betContext(
       countryBlocked: sql<boolean>`EXISTS (SELECT 1 FROM ${blockedCountries}
         WHERE ${blockedCountries.countryCode} = ${aggregatorSessions.country})`,
       gameTakesBets: takesBets(input.gameCode),
+      gameLive: sql<boolean>`EXISTS (SELECT 1 FROM ${casinoGames} WHERE ${casinoGames.code} = ${input.gameCode}
+        AND ${casinoGames.live})`,
     })
     .from(oneRow)
     .leftJoin(users, eq(users.id, input.userId))
@@ -120,6 +122,8 @@ export async function settlementContext(
       betHasWin: namedBy(input.reference, 'win'),
       betRolledBack: namedBy(input.reference, 'rollback'),
       session: aggregatorSessions,
+      gameLive: sql<boolean>`EXISTS (SELECT 1 FROM ${casinoGames} WHERE ${casinoGames.code} = ${bet.gameCode}
+        AND ${casinoGames.live})`,
     })
     .from(oneRow)
     .leftJoin(users, eq(users.id, input.userId))

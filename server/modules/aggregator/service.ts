@@ -30,6 +30,7 @@ import { AGGREGATOR_SESSION_TTL_MS, parseAggregatorUserId, unitsToMinor } from '
 import { isCurrency, type Currency } from '@/lib/constants/currencies';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
+import { recordActivity } from '../activity/record';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ValidationError } from '../../lib/errors';
 import {
@@ -261,6 +262,9 @@ function sameTransaction(
 }
 
 /** What the ledger and the statement keep of a movement. */
+/** The activity module's game key of a provider's game: `live:<code>` for a live table, else `slots:<code>`. */
+const providerGameKey = (gameCode: string, live: boolean) => `${live ? 'live' : 'slots'}:${gameCode}`;
+
 const movementMeta = (request: { game_code: string; round: string; transaction_uuid: string }) => ({
   game: 'aggregator',
   game_code: request.game_code,
@@ -390,6 +394,19 @@ export async function placeBet(
       createdAt: now,
     });
     if (stake > 0n) {
+      await recordActivity(tx, [
+        {
+          key: `agg-bet:${request.transaction_uuid}`,
+          ref: `agg-bet:${request.transaction_uuid}`,
+          kind: 'bet',
+          userId,
+          game: providerGameKey(request.game_code, context.gameLive),
+          currency,
+          stakeMinor: stake,
+          payoutMinor: 0n,
+          at: now,
+        },
+      ]);
       const { released } = await recordWager(tx, {
         userId,
         currency,
@@ -494,6 +511,22 @@ export async function settleWin(
       balanceMinor = moved.balances.get(cash.id);
       // A win lowers the net loss the player's loss limits count.
       await recordPayout(tx, { userId, currency, payoutMinor: amountMinor, now });
+      if (!bet.isFree) {
+        await recordActivity(tx, [
+          {
+            key: `agg-win:${request.transaction_uuid}`,
+            ref: `agg-bet:${reference}`,
+            kind: 'win',
+            userId,
+            game: providerGameKey(bet.gameCode, context.gameLive),
+            currency,
+            stakeMinor: 0n,
+            payoutMinor: amountMinor,
+            betStakeMinor: bet.amountMinor,
+            at: now,
+          },
+        ]);
+      }
     }
     const session = context.session?.userId === userId ? context.session : null;
     await repository.insertTransaction(tx, {
@@ -622,6 +655,20 @@ export async function rollback(
       await recordPayout(tx, { userId, currency, payoutMinor: back, now });
       // The stake no longer counts towards the player's bonus wagering.
       await revokeWager(tx, { userId, currency, bet: { game: 'slots', stakeMinor: back } });
+      await recordActivity(tx, [
+        {
+          key: `agg-rollback:${request.transaction_uuid}`,
+          ref: `agg-bet:${reference}`,
+          kind: 'rollback',
+          userId,
+          game: providerGameKey(bet.gameCode, context.gameLive),
+          currency,
+          stakeMinor: -back,
+          payoutMinor: 0n,
+          betStakeMinor: back,
+          at: now,
+        },
+      ]);
     }
     if (bet.rewardUuid !== null) {
       await returnFreeRound(tx, { userId, rewardUuid: bet.rewardUuid, now });

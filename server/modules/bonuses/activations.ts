@@ -13,6 +13,7 @@ import {
   activationOf,
   activationsOf,
   expireWaiting,
+  insertActivation,
   promoCodeOf,
   updateActivation,
   waitingPromoOf,
@@ -39,6 +40,7 @@ export async function listActivations(db: Executor, userId: number, now: Date): 
 async function activationLabel(db: Executor, row: ActivationRow): Promise<string> {
   if (row.promoId !== null) return `Bonus ${(await promoCodeOf(db, row.promoId)) ?? row.promoId}`;
   if (row.source === 'free_spins') return 'Free spins winnings';
+  if (row.source === 'reward') return row.note ?? 'Reward';
   return `Welcome pack, stage ${row.stage}`;
 }
 
@@ -123,4 +125,50 @@ export async function credit(tx: Executor, row: ActivationRow, invoiceId: number
     meta: { reason: await activationLabel(tx, row), invoice_id: invoiceId },
   });
   if (row.wagerRequiredMinor === 0n) await release(tx, row, now);
+}
+
+/**
+ * Pays a reward (a tournament prize) to the bonus balance with a wager of `wager` × the amount, from the
+ * `promotions` account, once per `key` (the transfer's idempotency key). Released at once when nothing is
+ * to be wagered.
+ */
+export async function grantRewardBonus(
+  tx: Executor,
+  input: {
+    userId: number;
+    currency: Currency;
+    amountMinor: bigint;
+    wager: number;
+    note: string;
+    key: string;
+    now: Date;
+  },
+): Promise<void> {
+  const required = (input.amountMinor * BigInt(Math.round(input.wager * 100))) / 100n;
+  const row = await insertActivation(tx, {
+    userId: input.userId,
+    source: 'reward',
+    note: input.note,
+    currency: input.currency,
+    status: 'active',
+    percent: 100,
+    wager: input.wager,
+    minDepositMinor: 0n,
+    maxBonusMinor: input.amountMinor,
+    amountMinor: input.amountMinor,
+    wagerRequiredMinor: required,
+    creditedAt: input.now,
+    createdAt: input.now,
+  });
+  await transfer(tx, {
+    idempotencyKey: input.key,
+    kind: 'bonus',
+    reference: `activation:${row.id}`,
+    entries: [
+      { account: await systemAccount(tx, 'promotions', input.currency), amountMinor: -input.amountMinor },
+      { account: await userAccount(tx, input.userId, input.currency, 'bonus'), amountMinor: input.amountMinor },
+    ],
+    meta: { reason: input.note },
+  });
+  if (required === 0n) await release(tx, row, input.now);
 }

@@ -171,6 +171,8 @@ export const bonusActivations = pgTable(
     userFreeSpinId: integer('user_free_spin_id').references((): AnyPgColumn => userFreeSpins.id, {
       onDelete: 'restrict',
     }),
+    /** What a `reward` activation is (a tournament prize, …), as its ledger movements say. */
+    note: text('note'),
     /** Until when a waiting activation waits for its deposit. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
@@ -186,7 +188,10 @@ export const bonusActivations = pgTable(
       .on(table.userId, table.stage)
       .where(sql`${table.source} = 'welcome_pack'`),
     uniqueIndex('bonus_activations_invoice_unique').on(table.invoiceId),
-    check('bonus_activations_source_known', sql`${table.source} IN ('promo', 'welcome_pack', 'free_spins')`),
+    check(
+      'bonus_activations_source_known',
+      sql`${table.source} IN ('promo', 'welcome_pack', 'free_spins', 'reward')`,
+    ),
     index('bonus_activations_free_spins_idx')
       .on(table.userFreeSpinId)
       .where(sql`${table.userFreeSpinId} IS NOT NULL`),
@@ -201,7 +206,9 @@ export const bonusActivations = pgTable(
         OR (${table.source} = 'welcome_pack' AND ${table.stage} IS NOT NULL AND ${table.promoId} IS NULL
             AND ${table.userFreeSpinId} IS NULL AND ${table.status} <> 'waiting')
         OR (${table.source} = 'free_spins' AND ${table.userFreeSpinId} IS NOT NULL AND ${table.promoId} IS NULL
-            AND ${table.stage} IS NULL AND ${table.status} <> 'waiting')`,
+            AND ${table.stage} IS NULL AND ${table.status} <> 'waiting')
+        OR (${table.source} = 'reward' AND ${table.promoId} IS NULL AND ${table.stage} IS NULL
+            AND ${table.userFreeSpinId} IS NULL AND ${table.status} <> 'waiting' AND ${table.note} IS NOT NULL)`,
     ),
     check('bonus_activations_currency_known', currencyKnown(table.currency)),
     check('bonus_activations_percent_range', sql`${table.percent} BETWEEN 1 AND 1000`),
@@ -221,7 +228,7 @@ export const bonusActivations = pgTable(
       'bonus_activations_credited',
       sql`${table.status} NOT IN ('active', 'wagered')
         OR (${table.amountMinor} > 0 AND ${table.creditedAt} IS NOT NULL
-            AND (${table.invoiceId} IS NOT NULL OR ${table.source} = 'free_spins'))`,
+            AND (${table.invoiceId} IS NOT NULL OR ${table.source} IN ('free_spins', 'reward')))`,
     ),
   ],
 );

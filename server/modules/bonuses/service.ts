@@ -41,5 +41,5 @@ export {
   returnFreeRound,
   useFreeRound,
 } from './free-rounds';
-export { cancelActivation } from './activations';
+export { cancelActivation, grantRewardBonus } from './activations';
 export { activeBonusesOf } from './repository';

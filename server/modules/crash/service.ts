@@ -15,6 +15,7 @@ import type { CrashFairness, CrashHistory, CrashMyBets } from '@/lib/contracts/c
 import { msToReach, multiplierAtHundredths, previousGameHash } from '@/lib/fair/crash';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
+import { recordActivity, type ActivityInput } from '../activity/record';
 import type { Currency } from '@/lib/constants/currencies';
 import { ValidationError } from '../../lib/errors';
 import {
@@ -323,6 +324,7 @@ async function payBet(
     meta: { game: 'crash', crash_game: bet.gameId, bet_id: bet.id, multiplier: hundredths / 100 },
   });
   await recordPayout(tx, { userId: bet.userId, currency, payoutMinor: payout, now });
+  await recordActivity(tx, [crashActivity(bet, payout, now)]);
   const settled = await repository.updateBet(tx, bet.id, {
     status: 'cashed_out',
     cashedOutAt: hundredths,
@@ -357,8 +359,28 @@ export function bustRound(db: Executor, gameId: number, now: Date): Promise<repo
   return runTransaction(db, async (tx) => {
     await repository.lockGame(tx, gameId, 'update');
     await repository.bustGame(tx, gameId, now);
-    return repository.loseActiveBets(tx, gameId, now);
+    const lost = await repository.loseActiveBets(tx, gameId, now);
+    await recordActivity(
+      tx,
+      lost.map((bet) => crashActivity(bet, 0n, now)),
+    );
+    return lost;
   });
+}
+
+/** A settled crash bet for tournaments, the VIP club and the top (activity module). */
+function crashActivity(bet: repository.CrashBetRow, payoutMinor: bigint, now: Date): ActivityInput {
+  return {
+    key: `crash-bet:${bet.id}`,
+    ref: `crash-bet:${bet.id}`,
+    kind: 'bet',
+    userId: bet.userId,
+    game: 'crash',
+    currency: bet.currency as Currency,
+    stakeMinor: bet.amountMinor,
+    payoutMinor,
+    at: now,
+  };
 }
 
 /**

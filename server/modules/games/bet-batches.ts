@@ -61,6 +61,9 @@ const TYPES = [
   'timestamptz',
   'int',
   'text',
+  'bigint',
+  'bigint',
+  'int',
 ] as const;
 
 /** One bet: `SELECT … FROM game_place_instant_bet($1::int, …)`, a named statement (planned once). */

@@ -23,6 +23,7 @@
  * Each transfer is double-entry with its idempotency key and payload hash as ledger/service.ts transfer()
  * writes them; the locks follow the ledger's lock order. A bet thus keeps every guarantee of placeBet.
  */
+import { houseEdgeBp, toRubMinor } from '@/lib/constants/activity';
 import type { Currency } from '@/lib/constants/currencies';
 import type { Seeds } from '@/lib/fair';
 import { poolOf, type Database } from '../../db/client';
@@ -191,6 +192,9 @@ export function betStatement(db: Database, currencyOf: (userId: number) => Promi
           bet.now.toISOString(),
           bet.case?.id ?? null,
           bet.case?.version ?? null,
+          String(toRubMinor(bet.amountMinor, state.currency)),
+          String(toRubMinor(played.payoutMinor, state.currency)),
+          houseEdgeBp(bet.game),
         ]);
         const balanceMinor = BigInt(row.balance_after);
         state.pair = { ...pair, nonce: pair.nonce + 1 };

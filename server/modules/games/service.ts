@@ -23,6 +23,7 @@ import { toMinorUnits } from '@/lib/money';
 import type { Database } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { HttpError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { recordActivity } from '../activity/record';
 import { recordWager } from '../bonuses/service';
 import { checkBet, recordPayout } from '../protection/service';
 import { consumeNonce, lockActivePair } from '../fair/service';
@@ -221,6 +222,21 @@ export async function placeBet(db: Database, input: PlaceBetInput): Promise<BetR
         now: input.now,
       });
     }
+    if (settled) {
+      await recordActivity(tx, [
+        {
+          key: `game-bet:${row.id}`,
+          ref: `game-bet:${row.id}`,
+          kind: 'bet',
+          userId: input.userId,
+          game: input.game,
+          currency: input.currency,
+          stakeMinor: input.amountMinor,
+          payoutMinor: decision.payoutMinor,
+          at: input.now,
+        },
+      ]);
+    }
     await consumeNonce(tx, pair);
 
     // The money moves last: the house account's row lock is then held for the shortest time.
@@ -331,6 +347,21 @@ export async function actOnRound(
         reference: `game-bet:${bet.id}`,
         now: input.now,
       });
+    }
+    if (ended) {
+      await recordActivity(tx, [
+        {
+          key: `game-bet:${bet.id}`,
+          ref: `game-bet:${bet.id}`,
+          kind: 'bet',
+          userId: input.userId,
+          game: bet.game,
+          currency: bet.currency as Currency,
+          stakeMinor: bet.amountMinor,
+          payoutMinor: update.payoutMinor,
+          at: input.now,
+        },
+      ]);
     }
     if (update.payoutMinor > 0n) {
       const cash = await userAccount(tx, input.userId, bet.currency, 'cash');

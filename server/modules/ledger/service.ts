@@ -44,11 +44,12 @@ export type { LedgerAccount };
 export type AccountKind = 'cash' | 'bonus';
 export type TransferKind = 'deposit' | 'bonus' | 'bet' | 'win' | 'adjustment' | 'withdrawal';
 
-/** System accounts: `house`, `bonus_pool`, `clearing:<provider>`. They may go negative. */
+/** System accounts: `house`, `bonus_pool`, `promotions` (tournament prizes, VIP rewards), `clearing:<provider>`. They may go negative. */
 export type SystemAccountCode =
   | 'house'
   | `house:${number}`
   | 'bonus_pool'
+  | 'promotions'
   | `clearing:${string}`
   | `payouts:${string}`;
 

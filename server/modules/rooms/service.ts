@@ -37,6 +37,7 @@ import { roomDraw, roomSeedHash, ROOM_SEED_BYTES } from '@/lib/fair/rooms';
 import { toMinorUnits } from '@/lib/money';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
+import { recordActivity } from '../activity/record';
 import { ValidationError } from '../../lib/errors';
 import {
   gameHouseAccount,
@@ -386,6 +387,20 @@ export async function settleDueRound(db: Executor, now: Date): Promise<SettledRo
       meta: { game: 'rooms', room: round.room, room_round: round.id, stake_id: winner.id },
     });
     await recordPayout(tx, { userId: winner.userId, currency, payoutMinor, now });
+    await recordActivity(
+      tx,
+      stakes.map((stake) => ({
+        key: `room-stake:${stake.id}`,
+        ref: `room-stake:${stake.id}`,
+        kind: 'bet' as const,
+        userId: stake.userId,
+        game: `room-${round.room}`,
+        currency,
+        stakeMinor: stake.amountMinor,
+        payoutMinor: stake.id === winner.id ? payoutMinor : 0n,
+        at: now,
+      })),
+    );
     const drawn = await repository.updateRound(tx, round.id, {
       status: 'drawn',
       drawnAt: now,

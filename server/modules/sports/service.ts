@@ -30,6 +30,7 @@ import { toMinorUnits } from '@/lib/money';
 import { potentialPayoutMinor, totalOddsMilli, oddsToMilli } from '@/lib/sports/odds';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
+import { recordActivity } from '../activity/record';
 import { ValidationError } from '../../lib/errors';
 import {
   gameHouseAccount,
@@ -416,6 +417,19 @@ export async function cashout(
       ],
       meta: { game: 'sports', cashout: true },
     });
+    await recordActivity(tx, [
+      {
+        key: `sport-bet:${bet.id}:cashout`,
+        ref: `sport-bet:${bet.id}`,
+        kind: 'bet',
+        userId: bet.userId,
+        game: 'sports',
+        currency,
+        stakeMinor: bet.stakeMinor,
+        payoutMinor: value.valueMinor,
+        at: now,
+      },
+    ]);
     const closed = await repository.updateBet(tx, bet.id, {
       status: 'cashed_out',
       payoutMinor: value.valueMinor,

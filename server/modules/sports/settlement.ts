@@ -27,6 +27,7 @@ import { betPayoutMinor, lowestComboOddsMilli, type PayoutLeg } from '@/lib/spor
 import type { WageredBet } from '@/lib/bonuses/wagering';
 import type { Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
+import { recordActivity, type ActivityInput } from '../activity/record';
 import { recordWager, revokeWager } from '../bonuses/service';
 import { gameHouseAccount, lockUserMoney, transfer, userAccount, userBalanceMinor } from '../ledger/service';
 import { recordPayout } from '../protection/service';
@@ -126,6 +127,30 @@ export async function settleBet(db: Executor, betId: number, now: Date): Promise
       if (diff > 0n) await recordPayout(tx, { userId: bet.userId, currency, payoutMinor: diff, now });
     }
     const counts = target.status === 'won' || target.status === 'lost';
+    // Tournaments, the VIP club and the top (activity module): a counted settlement is taken back before
+    // a new one counts (a result corrected, a bet voided).
+    const activity: ActivityInput[] = [];
+    const base = { ref: `sport-bet:${bet.id}`, userId: bet.userId, game: 'sports', currency, at: now };
+    if (bet.wagerCounted) {
+      activity.push({
+        ...base,
+        key: `sport-bet:${bet.id}:${count}:undo`,
+        kind: 'rollback',
+        stakeMinor: -bet.stakeMinor,
+        payoutMinor: -bet.payoutMinor,
+        betStakeMinor: bet.stakeMinor,
+      });
+    }
+    if (counts) {
+      activity.push({
+        ...base,
+        key: `sport-bet:${bet.id}:${count}`,
+        kind: 'bet',
+        stakeMinor: bet.stakeMinor,
+        payoutMinor: target.payoutMinor,
+      });
+    }
+    await recordActivity(tx, activity);
     if (counts && !bet.wagerCounted)
       await recordWager(tx, {
         userId: bet.userId,

@@ -1,0 +1,155 @@
+/**
+ * The settled-bet processor (issue 19): takes unprocessed `bet_activity` rows in id order, a batch at a
+ * time under `FOR UPDATE SKIP LOCKED`, hands them to the consumers (the daily wager here, the VIP club,
+ * tournaments) and marks them processed, all in one transaction: a row counts exactly once however many
+ * processes run it and wherever one stops. After the commit each consumer may publish what changed.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { runTransaction } from '../../db/transaction';
+import type { Clock } from '../../lib/clock';
+import { activityDaily, betActivity } from './schema';
+
+/** Advisory lock key of the processor (one at a time across processes). */
+const ACTIVITY_LOCK_CLASS = 734_619_019;
+
+export type ActivityRow = typeof betActivity.$inferSelect;
+
+export interface ActivityConsumer {
+  /** Applies the rows (id order) in the processor's transaction; answers what to publish after it. */
+  apply(tx: Executor, rows: readonly ActivityRow[], now: Date): Promise<(() => void) | void>;
+}
+
+export interface ActivitySettings {
+  intervalMs: number;
+  batch: number;
+  /** Whether the loop runs by itself (tests drive `drain`). */
+  auto: boolean;
+}
+
+export const DEFAULT_ACTIVITY_SETTINGS: ActivitySettings = { intervalMs: 500, batch: 500, auto: true };
+
+export class ActivityProcessor {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private readonly consumers: ActivityConsumer[] = [dailyWager];
+
+  constructor(
+    private readonly deps: { db: Database; clock: Clock; log: FastifyBaseLogger },
+    readonly settings: ActivitySettings = DEFAULT_ACTIVITY_SETTINGS,
+  ) {}
+
+  use(consumer: ActivityConsumer): void {
+    this.consumers.push(consumer);
+  }
+
+  start(): void {
+    if (!this.settings.auto || this.timer) return;
+    this.timer = setInterval(() => {
+      this.running = this.running.then(() => this.drain()).catch((error) => {
+        this.deps.log.error({ err: error }, 'activity: processing failed; the rows are taken again next time');
+      });
+    }, this.settings.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running.catch(() => undefined);
+  }
+
+  /** Processes one batch; answers how many rows it took. */
+  async runOnce(): Promise<number> {
+    const now = this.deps.clock();
+    const after: Array<() => void> = [];
+    const taken = await runTransaction(this.deps.db, async (tx) => {
+      // One processor at a time (any process): rows are applied in id order, so a bet's rollback never
+      // comes before the bet. Another process's tick finds the lock taken and leaves the work to it.
+      const { rows: locks } = await tx.execute<{ taken: boolean }>(
+        sql`SELECT pg_try_advisory_xact_lock(${ACTIVITY_LOCK_CLASS}, 0) AS taken`,
+      );
+      if (!locks[0]?.taken) return 0;
+      const rows = await tx
+        .select()
+        .from(betActivity)
+        .where(isNull(betActivity.processedAt))
+        .orderBy(asc(betActivity.id))
+        .limit(this.settings.batch)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      after.length = 0;
+      for (const consumer of this.consumers) {
+        const publish = await consumer.apply(tx, rows, now);
+        if (publish) after.push(publish);
+      }
+      await tx
+        .update(betActivity)
+        .set({ processedAt: now })
+        .where(
+          inArray(
+            betActivity.id,
+            rows.map((row) => row.id),
+          ),
+        );
+      return rows.length;
+    });
+    for (const publish of after) {
+      try {
+        publish();
+      } catch (error) {
+        this.deps.log.warn({ err: error }, 'activity: a change was not published');
+      }
+    }
+    return taken;
+  }
+
+  /** Processes until nothing is left (what the loop does each tick; tests call it). */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const taken = await this.runOnce();
+      total += taken;
+      if (taken < this.settings.batch) return total;
+    }
+  }
+}
+
+/** The UTC day of an instant, `YYYY-MM-DD`. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Each player's wager per UTC day (bets add, rollbacks take back), one upsert per player, day and currency. */
+const dailyWager: ActivityConsumer = {
+  async apply(tx, rows) {
+    const sums = new Map<string, { userId: number; day: string; currency: string; minor: bigint; rub: bigint }>();
+    for (const row of rows) {
+      if (row.stakeMinor === 0n) continue;
+      const day = utcDay(row.at);
+      const key = `${row.userId}|${day}|${row.currency}`;
+      const sum = sums.get(key) ?? { userId: row.userId, day, currency: row.currency, minor: 0n, rub: 0n };
+      sum.minor += row.stakeMinor;
+      sum.rub += row.stakeRubMinor;
+      sums.set(key, sum);
+    }
+    if (sums.size === 0) return;
+    await tx
+      .insert(activityDaily)
+      .values(
+        [...sums.values()].map((sum) => ({
+          userId: sum.userId,
+          day: sum.day,
+          currency: sum.currency,
+          wageredMinor: sum.minor,
+          wageredRubMinor: sum.rub,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [activityDaily.userId, activityDaily.day, activityDaily.currency],
+        set: {
+          wageredMinor: sql`${activityDaily.wageredMinor} + excluded.wagered_minor`,
+          wageredRubMinor: sql`${activityDaily.wageredRubMinor} + excluded.wagered_rub_minor`,
+        },
+      });
+  },
+};
