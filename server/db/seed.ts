@@ -10,6 +10,8 @@ import { hashPassword } from '../modules/auth/passwords';
 import type { BonusLimits } from '../modules/bonuses/schema';
 import { grantFreeSpins, WELCOME_PACK_TITLE_SETTING } from '../modules/bonuses/service';
 import { createChain, setChainSalt } from '../modules/crash/service';
+import { promoBanners } from '../modules/promotions/schema';
+import { create as createTournament } from '../modules/tournaments/service';
 import { newSuperBonusTag } from '../modules/users/service';
 import {
   crashChains,
@@ -611,6 +613,74 @@ export const seedSteps: SeedStep[] = [
           })
           .where(eq(freeSpinCampaigns.gameId, game.from));
       }
+    },
+  },
+  {
+    // Demo tournaments and home-page banners (issue 19), so that a local `npm start` shows a live lobby:
+    // a week-long wager race over every game, running now, and a multiplier race starting tomorrow.
+    id: '0009-demo-rewards',
+    demo: true,
+    async run(tx) {
+      const now = Date.now();
+      const day = 86_400_000;
+      const text = (ru: string, en: string, kz: string) => ({ ru, en, kz });
+      await createTournament(tx, {
+        kind: 'wager',
+        title: text('Недельная гонка ставок', 'Weekly wager race', 'Апталық бәс жарысы'),
+        rules: text(
+          'Каждый рубль ставки в любой игре — одно очко. Призы получают 10 лучших игроков.',
+          'Every rouble wagered in any game is a point. The top 10 players win prizes.',
+          'Кез келген ойындағы әр рубль бәс — бір ұпай. Үздік 10 ойыншы жүлде алады.',
+        ),
+        currency: 'RUB',
+        rates: { USD: '90', EUR: '100', KZT: '0.2', INR: '1.1' },
+        games: ['originals', 'slots', 'live', 'sports'],
+        requiresJoin: false,
+        pool: 50_000,
+        prizes: [
+          { from: 1, to: 1, amount: 20_000, toBalance: 'cash' },
+          { from: 2, to: 2, amount: 10_000, toBalance: 'cash' },
+          { from: 3, to: 3, amount: 5_000, toBalance: 'cash' },
+          { from: 4, to: 10, poolPercent: 2, toBalance: 'bonus', wager: 5 },
+        ],
+        startsAt: new Date(now - day),
+        endsAt: new Date(now + 6 * day),
+      });
+      await createTournament(tx, {
+        kind: 'multiplier',
+        title: text('Охота за множителем', 'Multiplier hunt', 'Көбейткіш аулау'),
+        rules: text(
+          'Очки — лучший множитель одной ставки от 10 ₽ в играх Aurum. Нужно вступить.',
+          'Points are the best multiplier of one bet of 10 ₽ or more in the Aurum originals. Join to take part.',
+          'Ұпай — Aurum ойындарындағы 10 ₽-ден бір бәстің ең жақсы көбейткіші. Қатысу үшін қосылыңыз.',
+        ),
+        currency: 'RUB',
+        games: ['originals'],
+        minStake: 10,
+        requiresJoin: true,
+        prizes: [
+          { from: 1, to: 1, amount: 5_000, toBalance: 'cash' },
+          { from: 2, to: 3, amount: 1_500, toBalance: 'cash' },
+        ],
+        startsAt: new Date(now + day),
+        endsAt: new Date(now + 4 * day),
+      });
+      await tx.insert(promoBanners).values([
+        {
+          title: text('Приветственный пакет до 500 %', 'Welcome pack up to 500 %', '500 %-ға дейін сәлемдесу пакеті'),
+          text: text('Бонусы на первые четыре депозита', 'Bonuses on your first four deposits', 'Алғашқы төрт депозитке бонустар'),
+          href: '/welcome-pack',
+          theme: 'gold',
+          position: 1,
+        },
+        {
+          title: text('VIP-клуб Aurum', 'The Aurum VIP club', 'Aurum VIP-клубы'),
+          text: text('Рейкбек, бонусы за уровень и каждую неделю', 'Rakeback, level-up and weekly bonuses', 'Рейкбек, деңгей және апталық бонустар'),
+          href: '/vip-club',
+          theme: 'violet',
+          position: 2,
+        },
+      ]);
     },
   },
 ];
