@@ -59,6 +59,9 @@ function call(b: Bettor, amountMinor: bigint, idempotencyKey = key()): BetCall {
     new Date().toISOString(),
     null,
     null,
+    String(amountMinor),
+    '0',
+    100,
   ];
 }
 

@@ -45,6 +45,7 @@ describe('GET /profile/user', () => {
         is_statistics_hidden: false,
         image: { small: null },
         premium: { status: false },
+        vip_level: 0,
         verification: { is_need: false, data: { status: null } },
       },
       features: { social_login: true, sms_login: true },
