@@ -27,6 +27,7 @@ const CLIENT_MESSAGES = [
   'account',
   'notifications',
   'bonusBar',
+  'vip.badge',
 ] as const satisfies readonly MessagePath[];
 
 export function generateStaticParams() {

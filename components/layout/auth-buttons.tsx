@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
+import { VipBadge } from '@/components/ui/vip-badge';
 import { userCurrency } from '@/lib/user-currency';
 import { Link } from '@/lib/i18n/navigation';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -12,7 +13,8 @@ import { useSessionStore } from '@/lib/stores/session-store';
 
 /**
  * The header's account corner: log-in and sign-up for a guest; balance, deposit, profile and log-out
- * for a logged-in user (the bonus balance beside the cash one when there is any). Log-out's code (the
+ * for a logged-in user (the bonus balance beside the cash one when there is any; the VIP club level on the
+ * profile button when there is one). Log-out's code (the
  * API client) loads when it is used.
  */
 export function AuthButtons() {
@@ -36,6 +38,7 @@ export function AuthButtons() {
   }
   const currency = userCurrency(user);
   const bonusBalance = user?.bonus_balance ?? user?.bonus ?? 0;
+  const vipLevel = user?.vip_level ?? 0;
   return (
     <div className="flex min-w-0 items-center gap-1.5 sm:gap-2" data-testid="account-area">
       {user ? (
@@ -68,10 +71,15 @@ export function AuthButtons() {
       </DialogTrigger>
       <Link
         href={ROUTES.profile}
-        className={buttonClass.secondary}
-        aria-label={t('account.profile')}
+        className={`${buttonClass.secondary} relative`}
+        aria-label={
+          vipLevel > 0
+            ? `${t('account.profile')}, ${t('vip.badge.label', { level: vipLevel })}`
+            : t('account.profile')
+        }
         data-testid="profile-link"
       >
+        <VipBadge level={vipLevel} variant="corner" />
         <svg viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" aria-hidden="true" focusable="false">
           <path
             fill="currentColor"

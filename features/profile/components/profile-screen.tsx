@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { VipBadge } from '@/components/ui/vip-badge';
 import type { ReactNode } from 'react';
 import { userCurrency, type User } from '@/lib/api/schemas/user';
 import { CURRENCY_SYMBOLS } from '@/lib/constants/currencies';
@@ -57,7 +58,7 @@ export function ProfileDetails({ user }: { user: User }) {
             {displayName}
           </h2>
           <p className="text-sm text-muted">{t('userId', { id: user.id })}</p>
-          <p className="mt-1">
+          <p className="mt-1 flex flex-wrap gap-2">
             {user.premium?.status ? (
               <span className="inline-flex rounded-full border border-gold/60 px-2 py-0.5 text-xs font-semibold text-gold">
                 <span aria-hidden="true" className="mr-1">
@@ -70,6 +71,7 @@ export function ProfileDetails({ user }: { user: User }) {
                 {t('standard')}
               </span>
             )}
+            <VipBadge level={user.vip_level} variant="pill" />
           </p>
           {user.is_avatar_hidden ? <p className="mt-1 text-xs text-muted">{t('avatarHiddenNote')}</p> : null}
         </div>

@@ -27,6 +27,8 @@ export const userSchema = z.looseObject({
   is_statistics_hidden: z.boolean().nullish(),
   image: z.looseObject({ small: z.string().nullish() }).nullish(),
   premium: z.looseObject({ status: z.boolean().nullish() }).nullish(),
+  /** The VIP club level (issue 19; lib/constants/vip.ts): 0 (or missing) below the first threshold. */
+  vip_level: z.number().int().min(0).nullish(),
   verification: z
     .looseObject({
       is_need: z.boolean().nullish(),

@@ -13,7 +13,7 @@ export default async function Page(props: LocaleParams) {
   const t = await getTranslations('pages.profile');
   return (
     <PageShell path={ROUTES.profile} title={t('title')} description={t('description')}>
-      <ScopedMessages namespaces={['profile', 'error']}>
+      <ScopedMessages namespaces={['profile', 'error', 'vip.badge']}>
         <ProfileScreen />
       </ScopedMessages>
     </PageShell>
