@@ -6,7 +6,7 @@
 import { MemoryBus } from '../../realtime/bus';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { crashMessage, type CrashMessage } from '@/lib/contracts/crash';
@@ -18,6 +18,7 @@ import { client, signUpByEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { ledgerAccounts } from '../ledger/schema';
+import { betActivity } from '../activity/schema';
 import { users } from '../users/schema';
 import { adjustBalance } from '../wallet/service';
 import { crashBets, crashGames } from './schema';
@@ -258,6 +259,13 @@ describe('a crash round', () => {
       rows.every((r) => r.status === 'cashed_out' && r.cashedOutAt === 105 && r.payoutMinor === 5_250n),
     ).toBe(true);
     for (const id of ids.slice(0, 20)) expect(await cashOf(id)).toBe(10_000n - 5_000n + 5_250n);
+    // Each bet once in the activity stream (tournaments, VIP, top), with its payout.
+    const stream = await db
+      .select({ key: betActivity.key, payout: betActivity.payoutMinor, multiplier: betActivity.multiplierScaled })
+      .from(betActivity)
+      .where(inArray(betActivity.key, rows.map((r) => `crash-bet:${r.id}`)));
+    expect(stream).toHaveLength(200);
+    expect(stream.every((r) => r.payout === 5_250n && r.multiplier === 10_500n)).toBe(true);
     await assertLedgerInvariants(db);
   }, 120_000);
 });

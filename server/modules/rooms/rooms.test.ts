@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ROOM_COMMISSION_PERCENT, ROOM_MAX_STAKES_PER_PLAYER } from '@/lib/constants/rooms';
@@ -27,6 +27,7 @@ import { createTestDatabase, testConfig } from '../../test/helpers';
 import { api, cashBalance, key, newPlayer, type Player } from '../games/testing';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { ledgerTransfers } from '../ledger/schema';
+import { betActivity } from '../activity/schema';
 import { selfExclude, setLimit } from '../protection/service';
 import { users } from '../users/schema';
 import { roomRounds, roomStakes } from './schema';
@@ -324,6 +325,14 @@ describe('a round', () => {
     expect(winnerItem.payout).toBe(66.5);
     expect(fed.map((item) => item.amount).reduce((a, b) => a + b, 0)).toBe(70);
     expect(fed.filter((item) => item.player === null)).toHaveLength(1);
+    // Each stake is a settled bet in the activity stream (tournaments, VIP, top), once.
+    const stream = await db
+      .select({ game: betActivity.game, payout: betActivity.payoutMinor, stake: betActivity.stakeMinor })
+      .from(betActivity)
+      .where(inArray(betActivity.userId, [first.id, second.id, hidden.id]));
+    const ofRound = stream.filter((row) => row.game === 'room-yellow');
+    expect(ofRound.reduce((sum, row) => sum + row.stake, 0n)).toBe(7_000n);
+    expect(ofRound.filter((row) => row.payout > 0n).map((row) => row.payout)).toEqual([6_650n]);
     await assertLedgerInvariants(db);
   });
 

@@ -21,6 +21,7 @@ import { createTestDatabase, testConfig } from '../../test/helpers';
 import { api, cashBalance, key, newPlayer, type Player } from '../games/testing';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import type { FeedEvent, FeedMarket } from './feed/model';
+import { betActivity } from '../activity/schema';
 import { sportBets, sportLimits } from './schema';
 
 const clock = manualClock();
@@ -381,6 +382,17 @@ describe('settlement', () => {
       settleCount: 2,
     });
     expect(rows.find((r) => r.id === lostFirst.bet.id)).toMatchObject({ status: 'won', payoutMinor: 3400n });
+    // The activity stream (tournaments, VIP, top): each settlement counted, the corrected one taken back first.
+    const stream = await db
+      .select({ key: betActivity.key, kind: betActivity.kind, stake: betActivity.stakeMinor, payout: betActivity.payoutMinor })
+      .from(betActivity)
+      .where(eq(betActivity.ref, `sport-bet:${won.bet.id}`))
+      .orderBy(betActivity.id);
+    expect(stream).toEqual([
+      { key: `sport-bet:${won.bet.id}:1`, kind: 'bet', stake: 1_000n, payout: 2_000n },
+      { key: `sport-bet:${won.bet.id}:2:undo`, kind: 'rollback', stake: -1_000n, payout: -2_000n },
+      { key: `sport-bet:${won.bet.id}:2`, kind: 'bet', stake: 1_000n, payout: 0n },
+    ]);
     // The same correction again changes nothing.
     await deliver(finished(event, { '1x2': 'X', total: 'over' }));
     await settleAll();
