@@ -28,7 +28,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       count={banners.length}
     >
       {banners.map((banner, index) => (
-        <li
+        <div
           key={banner.id}
           data-slide={index}
           role="group"
@@ -45,7 +45,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           {banner.starts_at || banner.ends_at ? (
             <Countdown startsAt={banner.starts_at} endsAt={banner.ends_at} labels={labels} />
           ) : null}
-        </li>
+        </div>
       ))}
     </Carousel>
   );

@@ -6,7 +6,7 @@ const reducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * The carousel's frame around server-rendered slides (`<li data-slide={index}>`): one slide a screen
+ * The carousel's frame around server-rendered slides (`<div data-slide={index}>`): one slide a screen
  * wide in a strip that scrolls sideways (CSS scroll snap: a finger swipes it), with "previous" and
  * "next" buttons, the left and right arrow keys anywhere inside it, and the slide number. It never moves
  * by itself. Every slide's link is in the tab order; focusing one scrolls it into view and makes it the
@@ -25,7 +25,7 @@ export function Carousel({
   count: number;
   children: ReactNode;
 }) {
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
 
   const show = (index: number) => {
@@ -58,9 +58,9 @@ export function Carousel({
       className="banner-carousel"
       onKeyDown={onKeyDown}
     >
-      <ul ref={track} id="home-banners" className="banner-track" onScroll={onScroll} onFocus={onFocus}>
+      <div ref={track} id="home-banners" className="banner-track" onScroll={onScroll} onFocus={onFocus}>
         {children}
-      </ul>
+      </div>
       {count > 1 ? (
         <div className="banner-controls">
           <button

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiPath } from '@/tests/mocks/handlers';
 import { casinoGame } from '@/tests/mocks/casino-fixtures';
 import { withMockServer } from '@/tests/mocks/server';
@@ -8,6 +8,12 @@ import { upcomingGame } from '@/tests/mocks/sports-fixtures';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { homeBanners } from '../api/get-banners';
 import { HomeBanners, HomeRows } from './home-lobby';
+
+const push = vi.fn();
+vi.mock('next/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('next/navigation')>()),
+  useRouter: () => ({ push }),
+}));
 
 const server = withMockServer();
 
@@ -72,6 +78,13 @@ describe('the home lobby’s rows', () => {
       'href',
       '/en/betting',
     );
+
+    // A plain click goes through the router (one listener, no Link per tile); a modified one is the browser's.
+    fireEvent.click(within(own).getByRole('link', { name: 'Dice' }));
+    expect(push).toHaveBeenCalledWith('/en/games/dice');
+    push.mockClear();
+    fireEvent.click(within(own).getByRole('link', { name: 'Crash' }), { ctrlKey: true });
+    expect(push).not.toHaveBeenCalled();
 
     const lobbies = screen.getByRole('region', { name: 'Where to play' });
     for (const name of ['Slots', 'Live casino', 'Betting', 'Tournaments', 'VIP club', 'Top'])

@@ -8,6 +8,7 @@ import { CatalogRow } from './catalog-row';
 import { InHouseRow } from './in-house-row';
 import { RecentlyPlayedLoader } from './recently-played-loader';
 import { SectionsRow } from './sections-row';
+import { SoftNavigation } from './soft-navigation';
 import { SportsRow } from './sports-row';
 
 /** The home page's banner carousel, read on the server; nothing when the API has none or fails. */
@@ -43,6 +44,7 @@ export async function HomeRows() {
   ]);
   return (
     <>
+      <SoftNavigation />
       <InHouseRow />
       <RecentRow />
       <CatalogRow lobby="slots" games={slots} />
