@@ -1,15 +1,11 @@
-import type { TopBoard, TopPeriod } from '@/lib/contracts/top';
+import { TOP_BOARDS, TOP_PERIODS, type TopBoard, type TopPeriod } from '@/lib/constants/top';
 
-/**
- * The top page's boards, periods and topic (lib/contracts/top.ts), as the browser's code reads them: the
- * contract module builds its zod schemas when it loads, which a public page's first load should not pay
- * for. constants.test.ts proves these are the contract's.
- */
-export const BOARDS = ['wins', 'multipliers', 'wagered'] as const satisfies readonly TopBoard[];
-export const PERIODS = ['day', 'week', 'all'] as const satisfies readonly TopPeriod[];
+/** The top page's boards and periods (lib/constants/top.ts, without the contract's zod schemas). */
+export const BOARDS = TOP_BOARDS;
+export const PERIODS = TOP_PERIODS;
 export const DEFAULT_BOARD: TopBoard = 'wins';
 export const DEFAULT_PERIOD: TopPeriod = 'day';
-export const TOP_TOPIC = 'top';
+export { TOP_TOPIC } from '@/lib/constants/top';
 
 /** The board is asked for again at most this often while the `top` topic says it changed. */
 export const TOP_REFRESH_MS = 5_000;

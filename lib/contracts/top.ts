@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/constants/currencies';
+import { TOP_BOARDS, TOP_PERIODS, TOP_SIZE, TOP_TOPIC, type TopBoard, type TopPeriod } from '@/lib/constants/top';
 
 /**
  * The top page (issue 19). `GET /top?board=wins|multipliers|wagered&period=day|week|all` → {@link topReply}.
@@ -8,12 +9,7 @@ import { CURRENCIES } from '@/lib/constants/currencies';
  * statistics is `player: null` ("Hidden"); one who hides their avatar has `avatar: null`. The realtime topic
  * `top` says `{ type: 'changed' }` when new bets were counted (at most every few seconds).
  */
-export const TOP_BOARDS = ['wins', 'multipliers', 'wagered'] as const;
-export const TOP_PERIODS = ['day', 'week', 'all'] as const;
-export type TopBoard = (typeof TOP_BOARDS)[number];
-export type TopPeriod = (typeof TOP_PERIODS)[number];
-export const TOP_TOPIC = 'top';
-export const TOP_SIZE = 20;
+export { TOP_BOARDS, TOP_PERIODS, TOP_SIZE, TOP_TOPIC, type TopBoard, type TopPeriod };
 
 export const topQuery = z.object({
   board: z.enum(TOP_BOARDS).default('wins'),
