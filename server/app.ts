@@ -37,7 +37,11 @@ import { profileRoutes } from './modules/users/routes';
 import { findUserById } from './modules/users/service';
 import { vipRoutes } from './modules/vip/routes';
 import { vipConsumer } from './modules/vip/service';
-import { ActivityProcessor, DEFAULT_ACTIVITY_SETTINGS, type ActivitySettings } from './modules/activity/processor';
+import {
+  ActivityProcessor,
+  DEFAULT_ACTIVITY_SETTINGS,
+  type ActivitySettings,
+} from './modules/activity/processor';
 import { promotionRoutes } from './modules/promotions/routes';
 import { topRoutes } from './modules/top/routes';
 import { topChanges } from './modules/top/changes';
@@ -150,7 +154,10 @@ const roomsRuntimes = new WeakMap<object, RoomsRuntime>();
 /** The rooms an app runs (tests drive their draws). */
 export const roomsOf = (app: object): RoomsRuntime | undefined => roomsRuntimes.get(app);
 
-const rewardRuntimes = new WeakMap<object, { activity: ActivityProcessor; tournaments: TournamentsRuntime }>();
+const rewardRuntimes = new WeakMap<
+  object,
+  { activity: ActivityProcessor; tournaments: TournamentsRuntime }
+>();
 /** The settled-bet processor and the tournaments' runtime of an app (tests drive them). */
 export const rewardsOf = (app: object) => rewardRuntimes.get(app);
 

@@ -5,9 +5,9 @@ import { levelOf, rakebackMicro, RAKEBACK_MICRO_PER_MINOR, VIP_LEVELS } from './
 describe('VIP levels', () => {
   it('starts at the spec’s minimum of 100 and rises at each threshold, never past the top', () => {
     expect(VIP_LEVELS[0].points).toBe(100);
-    expect([0, 99.99, 100, 9_999, 10_000, 49_999, 50_000, 250_000, 999_999, 1_000_000, 1e9].map(levelOf)).toEqual([
-      0, 0, 1, 1, 2, 2, 3, 4, 4, 5, 5,
-    ]);
+    expect(
+      [0, 99.99, 100, 9_999, 10_000, 49_999, 50_000, 250_000, 999_999, 1_000_000, 1e9].map(levelOf),
+    ).toEqual([0, 0, 1, 1, 2, 2, 3, 4, 4, 5, 5]);
   });
 });
 

@@ -196,7 +196,12 @@ export const profileSettingsBody = z
   });
 
 /** `POST api/v2/vip/join`. */
-export const VIP_REQUEST_TYPES = ['join', 'social_registration', 'personal_manager', 'level_transfer'] as const;
+export const VIP_REQUEST_TYPES = [
+  'join',
+  'social_registration',
+  'personal_manager',
+  'level_transfer',
+] as const;
 export const vipJoinBody = z.object({
   request_type: z.enum(VIP_REQUEST_TYPES),
   /** For `level_transfer`: the other casino and the level held there (issue 19). */

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/constants/currencies';
-import { TOP_BOARDS, TOP_PERIODS, TOP_SIZE, TOP_TOPIC, type TopBoard, type TopPeriod } from '@/lib/constants/top';
+import {
+  TOP_BOARDS,
+  TOP_PERIODS,
+  TOP_SIZE,
+  TOP_TOPIC,
+  type TopBoard,
+  type TopPeriod,
+} from '@/lib/constants/top';
 
 /**
  * The top page (issue 19). `GET /top?board=wins|multipliers|wagered&period=day|week|all` → {@link topReply}.

@@ -23,7 +23,11 @@ describe('tournament prizes', () => {
       { id: 'c', points: 500n },
       { id: 'd', points: 100n },
     ];
-    const result = standings(ordered, (row) => row.points, TABLE, 0n).map((s) => [s.item.id, s.place, s.prizeMinor]);
+    const result = standings(ordered, (row) => row.points, TABLE, 0n).map((s) => [
+      s.item.id,
+      s.place,
+      s.prizeMinor,
+    ]);
     expect(result).toEqual([
       ['a', 1, 50_000n],
       ['b', 2, 20_000n], // (30 000 + 10 000) / 2

@@ -59,14 +59,20 @@ export function standings<T>(
     let pot = 0n;
     for (let place = index + 1; place <= end + 1; place += 1) pot += placePrize(prizes, poolMinor, place);
     const share = pot / BigInt(size);
-    for (let i = index; i <= end; i += 1) result.push({ item: ordered[i]!, place: index + 1, prizeMinor: share });
+    for (let i = index; i <= end; i += 1)
+      result.push({ item: ordered[i]!, place: index + 1, prizeMinor: share });
     index = end + 1;
   }
   return result;
 }
 
 /** The prize of a place shared by `size` tied players (see standings). */
-export function sharedPrize(prizes: readonly PrizeRow[], poolMinor: bigint, place: number, size: number): bigint {
+export function sharedPrize(
+  prizes: readonly PrizeRow[],
+  poolMinor: bigint,
+  place: number,
+  size: number,
+): bigint {
   let pot = 0n;
   for (let p = place; p < place + size; p += 1) pot += placePrize(prizes, poolMinor, p);
   return pot / BigInt(size);

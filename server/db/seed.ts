@@ -667,15 +667,27 @@ export const seedSteps: SeedStep[] = [
       });
       await tx.insert(promoBanners).values([
         {
-          title: text('Приветственный пакет до 500 %', 'Welcome pack up to 500 %', '500 %-ға дейін сәлемдесу пакеті'),
-          text: text('Бонусы на первые четыре депозита', 'Bonuses on your first four deposits', 'Алғашқы төрт депозитке бонустар'),
+          title: text(
+            'Приветственный пакет до 500 %',
+            'Welcome pack up to 500 %',
+            '500 %-ға дейін сәлемдесу пакеті',
+          ),
+          text: text(
+            'Бонусы на первые четыре депозита',
+            'Bonuses on your first four deposits',
+            'Алғашқы төрт депозитке бонустар',
+          ),
           href: '/welcome-pack',
           theme: 'gold',
           position: 1,
         },
         {
           title: text('VIP-клуб Aurum', 'The Aurum VIP club', 'Aurum VIP-клубы'),
-          text: text('Рейкбек, бонусы за уровень и каждую неделю', 'Rakeback, level-up and weekly bonuses', 'Рейкбек, деңгей және апталық бонустар'),
+          text: text(
+            'Рейкбек, бонусы за уровень и каждую неделю',
+            'Rakeback, level-up and weekly bonuses',
+            'Рейкбек, деңгей және апталық бонустар',
+          ),
           href: '/vip-club',
           theme: 'violet',
           position: 2,

@@ -47,9 +47,14 @@ export class ActivityProcessor {
   start(): void {
     if (!this.settings.auto || this.timer) return;
     this.timer = setInterval(() => {
-      this.running = this.running.then(() => this.drain()).catch((error) => {
-        this.deps.log.error({ err: error }, 'activity: processing failed; the rows are taken again next time');
-      });
+      this.running = this.running
+        .then(() => this.drain())
+        .catch((error) => {
+          this.deps.log.error(
+            { err: error },
+            'activity: processing failed; the rows are taken again next time',
+          );
+        });
     }, this.settings.intervalMs);
     this.timer.unref();
   }
@@ -122,7 +127,10 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 /** Each player's wager per UTC day (bets add, rollbacks take back), one upsert per player, day and currency. */
 const dailyWager: ActivityConsumer = {
   async apply(tx, rows) {
-    const sums = new Map<string, { userId: number; day: string; currency: string; minor: bigint; rub: bigint }>();
+    const sums = new Map<
+      string,
+      { userId: number; day: string; currency: string; minor: bigint; rub: bigint }
+    >();
     for (const row of rows) {
       if (row.stakeMinor === 0n) continue;
       const day = utcDay(row.at);

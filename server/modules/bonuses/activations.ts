@@ -166,7 +166,10 @@ export async function grantRewardBonus(
     reference: `activation:${row.id}`,
     entries: [
       { account: await systemAccount(tx, 'promotions', input.currency), amountMinor: -input.amountMinor },
-      { account: await userAccount(tx, input.userId, input.currency, 'bonus'), amountMinor: input.amountMinor },
+      {
+        account: await userAccount(tx, input.userId, input.currency, 'bonus'),
+        amountMinor: input.amountMinor,
+      },
     ],
     meta: { reason: input.note },
   });

@@ -261,9 +261,18 @@ describe('a crash round', () => {
     for (const id of ids.slice(0, 20)) expect(await cashOf(id)).toBe(10_000n - 5_000n + 5_250n);
     // Each bet once in the activity stream (tournaments, VIP, top), with its payout.
     const stream = await db
-      .select({ key: betActivity.key, payout: betActivity.payoutMinor, multiplier: betActivity.multiplierScaled })
+      .select({
+        key: betActivity.key,
+        payout: betActivity.payoutMinor,
+        multiplier: betActivity.multiplierScaled,
+      })
       .from(betActivity)
-      .where(inArray(betActivity.key, rows.map((r) => `crash-bet:${r.id}`)));
+      .where(
+        inArray(
+          betActivity.key,
+          rows.map((r) => `crash-bet:${r.id}`),
+        ),
+      );
     expect(stream).toHaveLength(200);
     expect(stream.every((r) => r.payout === 5_250n && r.multiplier === 10_500n)).toBe(true);
     await assertLedgerInvariants(db);

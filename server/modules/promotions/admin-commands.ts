@@ -31,9 +31,11 @@ export const bannerCommands: CommandGroup = {
         const title = text(values, 'title');
         if (!title) throw new UsageError('--title is required');
         const href = text(values, 'href');
-        if (!href || !href.startsWith('/') || href.startsWith('//')) throw new UsageError('--href must be a path inside the site, like /welcome-pack');
+        if (!href || !href.startsWith('/') || href.startsWith('//'))
+          throw new UsageError('--href must be a path inside the site, like /welcome-pack');
         const theme = text(values, 'theme') ?? 'gold';
-        if (!(BANNER_THEMES as readonly string[]).includes(theme)) throw new UsageError(`--theme must be one of ${BANNER_THEMES.join(', ')}`);
+        if (!(BANNER_THEMES as readonly string[]).includes(theme))
+          throw new UsageError(`--theme must be one of ${BANNER_THEMES.join(', ')}`);
         const body = text(values, 'text') ?? '';
         const time = (name: string) => {
           const raw = text(values, name);
@@ -57,7 +59,13 @@ export const bannerCommands: CommandGroup = {
       async run(context, input) {
         const row = await audited(context, async (tx, record) => {
           const [created] = await tx.insert(promoBanners).values(input).returning();
-          await record({ action: 'banner.add', subjectType: 'promo_banner', subjectId: String(created!.id), before: null, after: rowState(created) });
+          await record({
+            action: 'banner.add',
+            subjectType: 'promo_banner',
+            subjectId: String(created!.id),
+            before: null,
+            after: rowState(created),
+          });
           return created!;
         });
         context.out(`Banner ${row.id} added.`);
@@ -72,7 +80,15 @@ export const bannerCommands: CommandGroup = {
         const rows = await db.select().from(promoBanners).orderBy(promoBanners.position, promoBanners.id);
         printTable(out, 'No banners.', [
           ['ID', 'POS', 'THEME', 'TITLE', 'HREF', 'STARTS (UTC)', 'ENDS (UTC)'],
-          ...rows.map((row) => [String(row.id), String(row.position), row.theme, row.title.en, row.href, utc(row.startsAt), utc(row.endsAt)]),
+          ...rows.map((row) => [
+            String(row.id),
+            String(row.position),
+            row.theme,
+            row.title.en,
+            row.href,
+            utc(row.startsAt),
+            utc(row.endsAt),
+          ]),
         ]);
       },
     }),
@@ -81,14 +97,24 @@ export const bannerCommands: CommandGroup = {
       args: '<id>',
       summary: 'Remove a banner',
       parse(positionals) {
-        if (positionals.length !== 1 || !/^[1-9]\d{0,9}$/.test(positionals[0]!)) throw new UsageError('one banner id is required');
+        if (positionals.length !== 1 || !/^[1-9]\d{0,9}$/.test(positionals[0]!))
+          throw new UsageError('one banner id is required');
         return { id: Number(positionals[0]) };
       },
       async run(context, { id }) {
         await audited(context, async (tx, record) => {
-          const [gone] = await tx.delete(promoBanners).where(and(eq(promoBanners.id, id))).returning();
+          const [gone] = await tx
+            .delete(promoBanners)
+            .where(and(eq(promoBanners.id, id)))
+            .returning();
           if (!gone) throw new CommandError(`No banner ${id}.`);
-          await record({ action: 'banner.remove', subjectType: 'promo_banner', subjectId: String(id), before: rowState(gone), after: null });
+          await record({
+            action: 'banner.remove',
+            subjectType: 'promo_banner',
+            subjectId: String(id),
+            before: rowState(gone),
+            after: null,
+          });
         });
         context.out(`Banner ${id} removed.`);
       },

@@ -384,7 +384,12 @@ describe('settlement', () => {
     expect(rows.find((r) => r.id === lostFirst.bet.id)).toMatchObject({ status: 'won', payoutMinor: 3400n });
     // The activity stream (tournaments, VIP, top): each settlement counted, the corrected one taken back first.
     const stream = await db
-      .select({ key: betActivity.key, kind: betActivity.kind, stake: betActivity.stakeMinor, payout: betActivity.payoutMinor })
+      .select({
+        key: betActivity.key,
+        kind: betActivity.kind,
+        stake: betActivity.stakeMinor,
+        payout: betActivity.payoutMinor,
+      })
       .from(betActivity)
       .where(eq(betActivity.ref, `sport-bet:${won.bet.id}`))
       .orderBy(betActivity.id);

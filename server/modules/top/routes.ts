@@ -11,5 +11,7 @@ export const topRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     const { board, period } = request.query;
     return { board, period, rows: await top(ctx.db, board, period, ctx.clock()) };
   });
-  ctx.realtime.topics.provide(TOP_TOPIC, (topic) => (topic === TOP_TOPIC ? { topic, type: 'snapshot' } : null));
+  ctx.realtime.topics.provide(TOP_TOPIC, (topic) =>
+    topic === TOP_TOPIC ? { topic, type: 'snapshot' } : null,
+  );
 };

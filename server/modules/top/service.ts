@@ -69,7 +69,14 @@ export async function top(db: Executor, board: TopBoard, period: TopPeriod, now:
       ? sql`AND a.payout_rub_minor * 10000 / a.multiplier_scaled >= ${TOP_MULTIPLIER_MIN_STAKE_RUB_MINOR}`
       : sql``;
   const result = await db.execute<
-    PlayerColumns & { game: string; currency: string; bet_stake_minor: string; payout_minor: string; multiplier_scaled: string; at: Date | string }
+    PlayerColumns & {
+      game: string;
+      currency: string;
+      bet_stake_minor: string;
+      payout_minor: string;
+      multiplier_scaled: string;
+      at: Date | string;
+    }
   >(sql`
     SELECT a.user_id, a.game, a.currency, a.bet_stake_minor::text, a.payout_minor::text,
            a.multiplier_scaled::text, a.at, u.name, u.is_statistics_hidden, u.is_avatar_hidden, u.avatar_url

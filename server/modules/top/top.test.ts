@@ -58,10 +58,23 @@ const board = async (query: string) => {
 
 describe('GET /top', () => {
   it('ranks wins, multipliers and wagered over the day, the week and all time, hiding whom it must', async () => {
-    const [alice, hidden, usd] = [await newPlayer(app, db), await newPlayer(app, db), await newPlayer(app, db, 0, 'USD')];
-    await db.update(users).set({ name: 'Alice', avatarUrl: 'https://cdn.example/a.png' }).where(eq(users.id, alice.id));
-    await db.update(users).set({ name: 'Hidden One', isStatisticsHidden: true }).where(eq(users.id, hidden.id));
-    await db.update(users).set({ name: 'Dollar', isAvatarHidden: true, avatarUrl: 'https://cdn.example/d.png' }).where(eq(users.id, usd.id));
+    const [alice, hidden, usd] = [
+      await newPlayer(app, db),
+      await newPlayer(app, db),
+      await newPlayer(app, db, 0, 'USD'),
+    ];
+    await db
+      .update(users)
+      .set({ name: 'Alice', avatarUrl: 'https://cdn.example/a.png' })
+      .where(eq(users.id, alice.id));
+    await db
+      .update(users)
+      .set({ name: 'Hidden One', isStatisticsHidden: true })
+      .where(eq(users.id, hidden.id));
+    await db
+      .update(users)
+      .set({ name: 'Dollar', isAvatarHidden: true, avatarUrl: 'https://cdn.example/d.png' })
+      .where(eq(users.id, usd.id));
     clock.advance(-3 * DAY); // Sunday of the week before
     await bet(alice, 100, 5_000); // ×50, 5 000 ₽, last week
     clock.advance(3 * DAY);
@@ -70,7 +83,18 @@ describe('GET /top', () => {
     await bet(usd, 10, 50, { game: 'slots:studio-fruits' }); // 50 $ = 4 500 ₽, ×5
     const rolled = await bet(hidden, 100, 10_000); // rolled back below
     await recordActivity(db, [
-      { key: `${rolled}:rollback`, ref: rolled, kind: 'rollback', userId: hidden.id, game: 'dice', currency: 'RUB', stakeMinor: -10_000n, payoutMinor: -1_000_000n, betStakeMinor: 10_000n, at: clock() },
+      {
+        key: `${rolled}:rollback`,
+        ref: rolled,
+        kind: 'rollback',
+        userId: hidden.id,
+        game: 'dice',
+        currency: 'RUB',
+        stakeMinor: -10_000n,
+        payoutMinor: -1_000_000n,
+        betStakeMinor: 10_000n,
+        at: clock(),
+      },
     ]);
     await bet(alice, 0.5, 500); // ×1000 on 0.50 ₽: below the least stake of the multipliers board
     await activity.drain();
@@ -124,7 +148,10 @@ describe('the home lobby', () => {
       ['Second', '/bonuses'],
       ['Weekend race', `/tournament/${race.id}`],
     ]);
-    expect(banners[2]).toMatchObject({ starts_at: new Date(clock().getTime() + DAY).toISOString(), ends_at: null });
+    expect(banners[2]).toMatchObject({
+      starts_at: new Date(clock().getTime() + DAY).toISOString(),
+      ends_at: null,
+    });
   });
 
   it('lists a player’s recently played games, each once, newest first; not for a guest', async () => {

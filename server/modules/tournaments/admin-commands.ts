@@ -19,13 +19,16 @@ import {
 } from './service';
 
 function one(positionals: string[]): number {
-  if (positionals.length !== 1 || !/^[1-9]\d{0,9}$/.test(positionals[0]!)) throw new UsageError('one tournament id is required');
+  if (positionals.length !== 1 || !/^[1-9]\d{0,9}$/.test(positionals[0]!))
+    throw new UsageError('one tournament id is required');
   return Number(positionals[0]);
 }
 
 /** `1:5000`, `2-3:20%`, `4-10:100:bonusx3` → a prize row. */
 export function parsePrize(raw: string): NewTournament['prizes'][number] {
-  const match = /^(\d+)(?:-(\d+))?:(\d+(?:\.\d{1,2})?)(%?)(?::(cash|bonus)(?:x(\d+(?:\.\d+)?))?)?$/.exec(raw.trim());
+  const match = /^(\d+)(?:-(\d+))?:(\d+(?:\.\d{1,2})?)(%?)(?::(cash|bonus)(?:x(\d+(?:\.\d+)?))?)?$/.exec(
+    raw.trim(),
+  );
   if (!match) throw new UsageError(`--prize "${raw}" is not like 1:5000, 2-3:20% or 4-10:100:bonusx3`);
   const from = Number(match[1]);
   const to = match[2] ? Number(match[2]) : from;
@@ -86,14 +89,19 @@ export const tournamentCommands: CommandGroup = {
       parse(positionals, values): NewTournament {
         if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
         const kind = text(values, 'kind');
-        if (!kind || !(TOURNAMENT_KINDS as readonly string[]).includes(kind)) throw new UsageError('--kind must be wager or multiplier');
+        if (!kind || !(TOURNAMENT_KINDS as readonly string[]).includes(kind))
+          throw new UsageError('--kind must be wager or multiplier');
         const title = text(values, 'title');
         if (!title) throw new UsageError('--title is required');
         const rules = text(values, 'rules') ?? '';
         const currency = text(values, 'currency') ?? 'RUB';
         if (!isCurrency(currency)) throw new UsageError(`--currency must be one of ${CURRENCIES.join(', ')}`);
-        const games = (text(values, 'games') ?? '').split(',').map((g) => g.trim()).filter(Boolean);
-        if (games.length === 0) throw new UsageError('--games is required (originals, slots, live, sports or game keys)');
+        const games = (text(values, 'games') ?? '')
+          .split(',')
+          .map((g) => g.trim())
+          .filter(Boolean);
+        if (games.length === 0)
+          throw new UsageError('--games is required (originals, slots, live, sports or game keys)');
         const rates: Record<string, string> = {};
         for (const raw of list(values, 'rate')) {
           const match = /^([A-Z]{3})=(\d+(?:\.\d{1,6})?)$/.exec(raw);
@@ -137,7 +145,9 @@ export const tournamentCommands: CommandGroup = {
           });
           return created;
         });
-        context.out(`Tournament ${row.id} created: ${row.title.en}, ${utc(row.startsAt)} – ${utc(row.endsAt)} UTC.`);
+        context.out(
+          `Tournament ${row.id} created: ${row.title.en}, ${utc(row.startsAt)} – ${utc(row.endsAt)} UTC.`,
+        );
       },
     }),
     defineCommand({
@@ -171,12 +181,22 @@ export const tournamentCommands: CommandGroup = {
         const row = await findTournament(db, id);
         if (!row) throw new CommandError(`No tournament ${id}.`);
         out(`#${row.id} ${row.title.en} (${row.kind}, ${stateOf(row, new Date())}), ${row.currency}`);
-        out(`${utc(row.startsAt)} – ${utc(row.endsAt)} UTC; games: ${row.games.join(', ')}; join: ${row.requiresJoin ? 'required' : 'no'}`);
-        out(`pool ${money(row.poolMinor)}; prizes: ${row.prizes.map((p) => `${p.from}-${p.to}:${p.amountMinor ? money(BigInt(p.amountMinor)) : `${(p.poolBp ?? 0) / 100}%`} ${p.toBalance}`).join(', ')}`);
+        out(
+          `${utc(row.startsAt)} – ${utc(row.endsAt)} UTC; games: ${row.games.join(', ')}; join: ${row.requiresJoin ? 'required' : 'no'}`,
+        );
+        out(
+          `pool ${money(row.poolMinor)}; prizes: ${row.prizes.map((p) => `${p.from}-${p.to}:${p.amountMinor ? money(BigInt(p.amountMinor)) : `${(p.poolBp ?? 0) / 100}%`} ${p.toBalance}`).join(', ')}`,
+        );
         const board = await leaderboard(db, row, 50);
         printTable(out, 'No points yet.', [
           ['PLACE', 'USER', 'PLAYER', 'POINTS', 'PRIZE'],
-          ...board.map((entry) => [String(entry.place), String(entry.user_id), entry.player ?? '(hidden)', String(entry.points), entry.prize.toFixed(2)]),
+          ...board.map((entry) => [
+            String(entry.place),
+            String(entry.user_id),
+            entry.player ?? '(hidden)',
+            String(entry.points),
+            entry.prize.toFixed(2),
+          ]),
         ]);
       },
     }),
@@ -189,8 +209,15 @@ export const tournamentCommands: CommandGroup = {
         await audited(context, async (tx, record) => {
           const before = await findTournament(tx, id);
           if (!before) throw new CommandError(`No tournament ${id}.`);
-          if (!(await endNow(tx, id, new Date()))) throw new CommandError(`Tournament ${id} is ${before.state}.`);
-          await record({ action: 'tournament.end', subjectType: 'tournament', subjectId: String(id), before: rowState(before), after: rowState(await findTournament(tx, id)) });
+          if (!(await endNow(tx, id, new Date())))
+            throw new CommandError(`Tournament ${id} is ${before.state}.`);
+          await record({
+            action: 'tournament.end',
+            subjectType: 'tournament',
+            subjectId: String(id),
+            before: rowState(before),
+            after: rowState(await findTournament(tx, id)),
+          });
         });
         context.out(`Tournament ${id} ends now; the API pays its prizes.`);
       },
@@ -204,8 +231,15 @@ export const tournamentCommands: CommandGroup = {
         await audited(context, async (tx, record) => {
           const before = await findTournament(tx, id);
           if (!before) throw new CommandError(`No tournament ${id}.`);
-          if (!(await cancel(tx, id, new Date()))) throw new CommandError(`Tournament ${id} is ${before.state}.`);
-          await record({ action: 'tournament.cancel', subjectType: 'tournament', subjectId: String(id), before: rowState(before), after: rowState(await findTournament(tx, id)) });
+          if (!(await cancel(tx, id, new Date())))
+            throw new CommandError(`Tournament ${id} is ${before.state}.`);
+          await record({
+            action: 'tournament.cancel',
+            subjectType: 'tournament',
+            subjectId: String(id),
+            before: rowState(before),
+            after: rowState(await findTournament(tx, id)),
+          });
         });
         context.out(`Tournament ${id} cancelled.`);
       },

@@ -13,7 +13,10 @@ import { detailOf, findTournament, join, leaderboard, list, myEntry, participant
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Tournaments (lib/contracts/tournaments.ts) and the realtime topic `tournament:<id>`. */
-export const tournamentRoutes: RoutePlugin<AppContext & { tournaments: TournamentsRuntime }> = async (app, ctx) => {
+export const tournamentRoutes: RoutePlugin<AppContext & { tournaments: TournamentsRuntime }> = async (
+  app,
+  ctx,
+) => {
   app.addHook('onRequest', noStore);
 
   app.get(

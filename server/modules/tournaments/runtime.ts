@@ -18,7 +18,11 @@ export interface TournamentSettings {
   auto: boolean;
 }
 
-export const DEFAULT_TOURNAMENT_SETTINGS: TournamentSettings = { finishIntervalMs: 2_000, graceMs: 3_000, auto: true };
+export const DEFAULT_TOURNAMENT_SETTINGS: TournamentSettings = {
+  finishIntervalMs: 2_000,
+  graceMs: 3_000,
+  auto: true,
+};
 
 export class TournamentsRuntime {
   private timer: NodeJS.Timeout | null = null;

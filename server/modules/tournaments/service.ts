@@ -27,7 +27,6 @@ import type { TournamentStatus } from '@/lib/routes';
 import type { Database, Executor } from '../../db/client';
 import { runTransaction } from '../../db/transaction';
 import { HttpError, ValidationError } from '../../lib/errors';
-import type { RealtimeBus } from '../../realtime/bus';
 import type { ActivityConsumer, ActivityRow } from '../activity/processor';
 import { betActivity } from '../activity/schema';
 import { grantRewardBonus } from '../bonuses/service';
@@ -89,12 +88,18 @@ export async function applyPoints(tx: Executor, rows: readonly ActivityRow[], no
   const open = await tx
     .select()
     .from(tournaments)
-    .where(and(eq(tournaments.state, 'open'), lte(tournaments.startsAt, last), gt(tournaments.endsAt, first)));
+    .where(
+      and(eq(tournaments.state, 'open'), lte(tournaments.startsAt, last), gt(tournaments.endsAt, first)),
+    );
   if (open.length === 0) return [];
   const userIds = [...new Set(rows.map((row) => row.userId))];
   const joinedRows = open.some((t) => t.requiresJoin)
     ? await tx
-        .select({ t: tournamentEntries.tournamentId, u: tournamentEntries.userId, at: tournamentEntries.joinedAt })
+        .select({
+          t: tournamentEntries.tournamentId,
+          u: tournamentEntries.userId,
+          at: tournamentEntries.joinedAt,
+        })
         .from(tournamentEntries)
         .where(
           and(
@@ -116,7 +121,9 @@ export async function applyPoints(tx: Executor, rows: readonly ActivityRow[], no
       if (row.kind === 'rollback') {
         const gone = await tx
           .delete(tournamentContributions)
-          .where(and(eq(tournamentContributions.tournamentId, t.id), eq(tournamentContributions.ref, row.ref)))
+          .where(
+            and(eq(tournamentContributions.tournamentId, t.id), eq(tournamentContributions.ref, row.ref)),
+          )
           .returning({ userId: tournamentContributions.userId });
         for (const { userId } of gone) affected.set(`${t.id}:${userId}`, { tournament: t, userId });
         continue;
@@ -135,7 +142,14 @@ export async function applyPoints(tx: Executor, rows: readonly ActivityRow[], no
         if (stake <= 0n) continue;
         await tx
           .insert(tournamentContributions)
-          .values({ tournamentId: t.id, ref: row.ref, userId: row.userId, stakeMinor: stake, payoutMinor: payout, points: stake })
+          .values({
+            tournamentId: t.id,
+            ref: row.ref,
+            userId: row.userId,
+            stakeMinor: stake,
+            payoutMinor: payout,
+            points: stake,
+          })
           .onConflictDoUpdate({
             target: [tournamentContributions.tournamentId, tournamentContributions.ref],
             set: {
@@ -250,7 +264,11 @@ export function detailOf(row: TournamentRow, now: Date, participants: number): T
 }
 
 /** The list for `/tournaments/{status}`: active and upcoming soonest first, finished newest first. */
-export async function list(db: Executor, status: TournamentStatus | undefined, now: Date): Promise<TournamentSummary[]> {
+export async function list(
+  db: Executor,
+  status: TournamentStatus | undefined,
+  now: Date,
+): Promise<TournamentSummary[]> {
   const where =
     status === 'finished'
       ? inArray(tournaments.state, ['finished', 'cancelled'])
@@ -266,21 +284,14 @@ export async function list(db: Executor, status: TournamentStatus | undefined, n
     .orderBy(desc(sql`${tournaments.state} = 'open'`), asc(tournaments.endsAt))
     .limit(100);
   const open = rows.filter((row) => row.state === 'open');
-  const closed = rows.filter((row) => row.state !== 'open').sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime());
-  const counts = await participantsOf(db, rows.map((row) => row.id));
+  const closed = rows
+    .filter((row) => row.state !== 'open')
+    .sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime());
+  const counts = await participantsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return [...open, ...closed].map((row) => summaryOf(row, now, counts.get(row.id) ?? 0));
-}
-
-interface RankedRow {
-  userId: number;
-  points: bigint;
-  place: number;
-  tied: number;
-  prizeMinor: bigint | null;
-  name: string | null;
-  hidden: boolean;
-  avatarHidden: boolean;
-  avatar: string | null;
 }
 
 const ranked = (id: number) => sql`
@@ -290,7 +301,11 @@ const ranked = (id: number) => sql`
   FROM ${tournamentEntries} e WHERE e.tournament_id = ${id} AND e.points > 0`;
 
 /** The top `limit` of a tournament (tied players share a place and split its prizes). */
-export async function leaderboard(db: Executor, row: TournamentRow, limit = LEADERBOARD_SIZE): Promise<LeaderboardEntry[]> {
+export async function leaderboard(
+  db: Executor,
+  row: TournamentRow,
+  limit = LEADERBOARD_SIZE,
+): Promise<LeaderboardEntry[]> {
   const result = await db.execute<{
     user_id: number;
     points: string;
@@ -311,7 +326,9 @@ export async function leaderboard(db: Executor, row: TournamentRow, limit = LEAD
   return result.rows.map((entry) => {
     const points = BigInt(entry.points);
     const prize =
-      entry.prize_minor !== null ? BigInt(entry.prize_minor) : sharedPrize(prizes, row.poolMinor, entry.place, entry.tied);
+      entry.prize_minor !== null
+        ? BigInt(entry.prize_minor)
+        : sharedPrize(prizes, row.poolMinor, entry.place, entry.tied);
     return {
       place: entry.place,
       user_id: entry.user_id,
@@ -324,7 +341,13 @@ export async function leaderboard(db: Executor, row: TournamentRow, limit = LEAD
 }
 
 export async function myEntry(db: Executor, row: TournamentRow, userId: number): Promise<MyEntry> {
-  const result = await db.execute<{ place: number; tied: number; points: string; prize_minor: string | null; paid_at: string | null }>(
+  const result = await db.execute<{
+    place: number;
+    tied: number;
+    points: string;
+    prize_minor: string | null;
+    paid_at: string | null;
+  }>(
     sql`SELECT r.place, r.tied, r.points, r.prize_minor, r.paid_at FROM (${ranked(row.id)}) r WHERE r.user_id = ${userId}`,
   );
   const [entry] = await db
@@ -353,7 +376,10 @@ export async function participants(db: Executor, id: number): Promise<number> {
 
 // ——— joining ———
 
-export async function join(db: Database, input: { id: number; userId: number; currency: Currency; now: Date }): Promise<void> {
+export async function join(
+  db: Database,
+  input: { id: number; userId: number; currency: Currency; now: Date },
+): Promise<void> {
   const row = await findTournament(db, input.id);
   if (!row) throw new HttpError(404, 'Not Found');
   if (row.state !== 'open' || row.endsAt <= input.now) {
@@ -386,7 +412,12 @@ export interface FinishHooks {
  * Tournaments whose end passed `graceMs` ago, open, with every bet settled before their end counted:
  * each is finished and paid (see the file's comment). Answers the ids finished.
  */
-export async function finishDue(db: Database, now: Date, graceMs: number, hooks: FinishHooks = {}): Promise<number[]> {
+export async function finishDue(
+  db: Database,
+  now: Date,
+  graceMs: number,
+  hooks: FinishHooks = {},
+): Promise<number[]> {
   const due = await db
     .select({ id: tournaments.id, endsAt: tournaments.endsAt })
     .from(tournaments)
@@ -406,13 +437,25 @@ export async function finishDue(db: Database, now: Date, graceMs: number, hooks:
 
 async function finishOne(db: Database, id: number, now: Date, hooks: FinishHooks): Promise<boolean> {
   return runTransaction(db, async (tx) => {
-    const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update', { skipLocked: true });
+    const [row] = await tx
+      .select()
+      .from(tournaments)
+      .where(eq(tournaments.id, id))
+      .for('update', { skipLocked: true });
     if (!row || row.state !== 'open') return false;
     const entries = await tx
-      .select({ userId: tournamentEntries.userId, points: tournamentEntries.points, paidAt: tournamentEntries.paidAt })
+      .select({
+        userId: tournamentEntries.userId,
+        points: tournamentEntries.points,
+        paidAt: tournamentEntries.paidAt,
+      })
       .from(tournamentEntries)
       .where(and(eq(tournamentEntries.tournamentId, id), gt(tournamentEntries.points, 0n)))
-      .orderBy(desc(tournamentEntries.points), asc(tournamentEntries.reachedAt), asc(tournamentEntries.userId));
+      .orderBy(
+        desc(tournamentEntries.points),
+        asc(tournamentEntries.reachedAt),
+        asc(tournamentEntries.userId),
+      );
     const table = standings(entries, (entry) => entry.points, prizeRows(row), row.poolMinor);
     let paid = 0;
     for (const { item, place, prizeMinor } of table) {
@@ -432,7 +475,14 @@ async function finishOne(db: Database, id: number, now: Date, hooks: FinishHooks
   });
 }
 
-async function payPrize(tx: Executor, row: TournamentRow, userId: number, amountMinor: bigint, prize: StoredPrize, now: Date) {
+async function payPrize(
+  tx: Executor,
+  row: TournamentRow,
+  userId: number,
+  amountMinor: bigint,
+  prize: StoredPrize,
+  now: Date,
+) {
   const currency = row.currency as Currency;
   const key = `tournament-prize:${row.id}:${userId}`;
   const note = `Tournament #${row.id} prize`;
@@ -484,7 +534,14 @@ export interface NewTournament {
   minStake?: number | null;
   requiresJoin: boolean;
   pool?: number;
-  prizes: Array<{ from: number; to: number; amount?: number; poolPercent?: number; toBalance: 'cash' | 'bonus'; wager?: number }>;
+  prizes: Array<{
+    from: number;
+    to: number;
+    amount?: number;
+    poolPercent?: number;
+    toBalance: 'cash' | 'bonus';
+    wager?: number;
+  }>;
   startsAt: Date;
   endsAt: Date;
 }
@@ -499,8 +556,10 @@ export async function create(db: Executor, input: NewTournament): Promise<Tourna
   }
   let last = 0;
   for (const prize of [...input.prizes].sort((a, b) => a.from - b.from)) {
-    if (prize.from <= last || prize.to < prize.from) problems.push(`prize places ${prize.from}-${prize.to} overlap or are reversed`);
-    if ((prize.amount === undefined) === (prize.poolPercent === undefined)) problems.push('each prize is an amount or a pool share');
+    if (prize.from <= last || prize.to < prize.from)
+      problems.push(`prize places ${prize.from}-${prize.to} overlap or are reversed`);
+    if ((prize.amount === undefined) === (prize.poolPercent === undefined))
+      problems.push('each prize is an amount or a pool share');
     last = prize.to;
   }
   if (input.prizes.length === 0) problems.push('the prize table is empty');

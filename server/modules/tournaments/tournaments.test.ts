@@ -119,19 +119,28 @@ describe('points', () => {
     const lost = uuid();
     const small = uuid();
     expect((await w.bet(player, { uuid: won, amount: units(20), round: 'r1' })).status).toBe('RS_OK');
-    expect((await w.win(player, { uuid: uuid(), bet: won, amount: units(150), round: 'r1' })).status).toBe('RS_OK');
+    expect((await w.win(player, { uuid: uuid(), bet: won, amount: units(150), round: 'r1' })).status).toBe(
+      'RS_OK',
+    );
     expect((await w.bet(player, { uuid: lost, amount: units(40), round: 'r2' })).status).toBe('RS_OK');
     expect((await w.bet(player, { uuid: small, amount: units(1), round: 'r3' })).status).toBe('RS_OK');
-    expect((await w.win(player, { uuid: uuid(), bet: small, amount: units(100), round: 'r3' })).status).toBe('RS_OK');
+    expect((await w.win(player, { uuid: uuid(), bet: small, amount: units(100), round: 'r3' })).status).toBe(
+      'RS_OK',
+    );
     await activity.drain();
     expect((await detail(wagerRace.id)).leaderboard.find((e) => e.user_id === player.id)?.points).toBe(61);
     // 150 / 20 = ×7.5; the ×100 of a 1.00 stake is below the race's least stake of 5.00.
-    expect((await detail(multiplierRace.id)).leaderboard.find((e) => e.user_id === player.id)?.points).toBe(7.5);
+    expect((await detail(multiplierRace.id)).leaderboard.find((e) => e.user_id === player.id)?.points).toBe(
+      7.5,
+    );
 
     expect((await w.rollback(player, { uuid: uuid(), bet: lost, round: 'r2' })).status).toBe('RS_OK');
     await activity.drain();
     expect((await detail(wagerRace.id)).leaderboard.find((e) => e.user_id === player.id)?.points).toBe(21);
-    const keys = await db.select({ kind: betActivity.kind, game: betActivity.game }).from(betActivity).where(eq(betActivity.userId, player.id));
+    const keys = await db
+      .select({ kind: betActivity.kind, game: betActivity.game })
+      .from(betActivity)
+      .where(eq(betActivity.userId, player.id));
     expect(keys.map((row) => row.kind).sort()).toEqual(['bet', 'bet', 'bet', 'rollback', 'win', 'win']);
     expect(new Set(keys.map((row) => row.game))).toEqual(new Set(['slots:studio-fruits']));
   });
@@ -145,7 +154,9 @@ describe('points', () => {
     await settled(player.id, `t-scope-${key()}`, 500, 0, 'sports'); // after its end
     await activity.drain();
     clock.advance(-2 * HOUR);
-    expect((await detail(race.id)).leaderboard).toEqual([expect.objectContaining({ user_id: player.id, points: 3 })]);
+    expect((await detail(race.id)).leaderboard).toEqual([
+      expect.objectContaining({ user_id: player.id, points: 3 }),
+    ]);
   });
 
   it('counts a joined player’s bets from the moment they join, and refuses to join a finished one', async () => {
@@ -153,7 +164,13 @@ describe('points', () => {
     const player = await newPlayer(app, db, 100);
     await settled(player.id, `t-join-${key()}`, 50, 0);
     await activity.drain();
-    expect((await detail(race.id, player.token)).me).toEqual({ joined: false, place: null, points: 0, prize: 0, paid: false });
+    expect((await detail(race.id, player.token)).me).toEqual({
+      joined: false,
+      place: null,
+      points: 0,
+      prize: 0,
+      paid: false,
+    });
     expect((await api(app).post(`/tournaments/${race.id}/join`)).statusCode).toBe(401);
     for (let i = 0; i < 2; i += 1) {
       const joined = await api(app, player.token).post(`/tournaments/${race.id}/join`);
@@ -164,7 +181,10 @@ describe('points', () => {
     await activity.drain();
     expect((await detail(race.id, player.token)).me).toMatchObject({ joined: true, place: 1, points: 70 });
 
-    const over = await tournament({ startsAt: new Date(clock().getTime() - 2 * HOUR), endsAt: new Date(clock().getTime() - HOUR) });
+    const over = await tournament({
+      startsAt: new Date(clock().getTime() - 2 * HOUR),
+      endsAt: new Date(clock().getTime() - HOUR),
+    });
     const refused = await api(app, player.token).post(`/tournaments/${over.id}/join`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.tournament[0]).toMatch(/^finished: /);
@@ -262,9 +282,14 @@ describe('finishing', () => {
   });
 
   it('lists tournaments by status, and cancelled ones with the finished', async () => {
-    const upcoming = await tournament({ startsAt: new Date(clock().getTime() + HOUR), endsAt: new Date(clock().getTime() + 2 * HOUR) });
+    const upcoming = await tournament({
+      startsAt: new Date(clock().getTime() + HOUR),
+      endsAt: new Date(clock().getTime() + 2 * HOUR),
+    });
     const list = async (status: string) =>
-      tournamentsReply.parse((await api(app).get(`/tournaments?status=${status}`)).json()).tournaments.map((t) => t.id);
+      tournamentsReply
+        .parse((await api(app).get(`/tournaments?status=${status}`)).json())
+        .tournaments.map((t) => t.id);
     expect(await list('upcoming')).toContain(upcoming.id);
     expect(await list('active')).not.toContain(upcoming.id);
     expect((await api(app).get('/tournaments?status=soon')).statusCode).toBe(422);

@@ -8,7 +8,8 @@ import { audited, findUser, printTable, rowState, text, utc } from '../../admin/
 import { listRequests, reviewRequest, setLevelFloor } from './service';
 
 function requestId(positionals: string[]): number {
-  if (positionals.length !== 1 || !/^[1-9]\d{0,9}$/.test(positionals[0]!)) throw new UsageError('one request id is required');
+  if (positionals.length !== 1 || !/^[1-9]\d{0,9}$/.test(positionals[0]!))
+    throw new UsageError('one request id is required');
   return Number(positionals[0]);
 }
 
@@ -49,7 +50,8 @@ function review(status: 'approved' | 'rejected') {
         return reviewed;
       });
       let suffix = '';
-      if (floor !== null) suffix = `; level ${await setLevelFloor(context.db, row.userId, floor, new Date())} from now on`;
+      if (floor !== null)
+        suffix = `; level ${await setLevelFloor(context.db, row.userId, floor, new Date())} from now on`;
       context.out(`Request ${id} ${status}${suffix}.`);
     },
   });
@@ -66,7 +68,8 @@ export const vipCommands: CommandGroup = {
       options: { status: { type: 'string' } },
       parse(_positionals, values) {
         const status = text(values, 'status') ?? 'pending';
-        if (!['pending', 'approved', 'rejected', 'all'].includes(status)) throw new UsageError('--status must be pending, approved, rejected or all');
+        if (!['pending', 'approved', 'rejected', 'all'].includes(status))
+          throw new UsageError('--status must be pending, approved, rejected or all');
         return { status: status === 'all' ? null : status };
       },
       async run({ db, out }, { status }) {
@@ -103,7 +106,13 @@ export const vipCommands: CommandGroup = {
         const found = await findUser(context.db, user);
         const reached = await setLevelFloor(context.db, found.id, floor, new Date());
         await audited(context, async (_tx, record) =>
-          record({ action: 'vip.level', subjectType: 'user', subjectId: String(found.id), before: { vip_level: found.vipLevel }, after: { vip_level: reached, level_floor: floor } }),
+          record({
+            action: 'vip.level',
+            subjectType: 'user',
+            subjectId: String(found.id),
+            before: { vip_level: found.vipLevel },
+            after: { vip_level: reached, level_floor: floor },
+          }),
         );
         context.out(`User ${found.id}: VIP level ${reached}.`);
       },

@@ -46,13 +46,10 @@ export async function applyVip(tx: Executor, rows: readonly ActivityRow[], now: 
     .from(users)
     .where(inArray(users.id, ids));
   const accounts = new Map(
-    (
-      await tx
-        .select()
-        .from(vipAccounts)
-        .where(inArray(vipAccounts.userId, ids))
-        .for('update')
-    ).map((row) => [row.userId, row]),
+    (await tx.select().from(vipAccounts).where(inArray(vipAccounts.userId, ids)).for('update')).map((row) => [
+      row.userId,
+      row,
+    ]),
   );
   for (const player of players) {
     const account = accounts.get(player.id);
@@ -63,7 +60,10 @@ export async function applyVip(tx: Executor, rows: readonly ActivityRow[], now: 
     for (const row of perUser.get(player.id)!) {
       points += row.stakeRubMinor;
       if (percent > 0) {
-        rakeback.set(row.currency, (rakeback.get(row.currency) ?? 0n) + rakebackMicro(row.stakeMinor, row.edgeBp, percent));
+        rakeback.set(
+          row.currency,
+          (rakeback.get(row.currency) ?? 0n) + rakebackMicro(row.stakeMinor, row.edgeBp, percent),
+        );
       }
     }
     if (points < 0n) points = 0n;
@@ -71,7 +71,10 @@ export async function applyVip(tx: Executor, rows: readonly ActivityRow[], now: 
     await tx
       .insert(vipAccounts)
       .values({ userId: player.id, pointsRubMinor: points, level, updatedAt: now })
-      .onConflictDoUpdate({ target: vipAccounts.userId, set: { pointsRubMinor: points, level, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: vipAccounts.userId,
+        set: { pointsRubMinor: points, level, updatedAt: now },
+      });
     for (const [currency, micro] of rakeback) {
       if (micro === 0n) continue;
       await tx
@@ -139,7 +142,13 @@ async function wageredRubBetween(db: Executor, userId: number, from: Date, to: D
   const [row] = await db
     .select({ sum: sql<string | null>`SUM(${activityDaily.wageredRubMinor})` })
     .from(activityDaily)
-    .where(and(eq(activityDaily.userId, userId), gte(activityDaily.day, dayText(from)), lt(activityDaily.day, dayText(to))));
+    .where(
+      and(
+        eq(activityDaily.userId, userId),
+        gte(activityDaily.day, dayText(from)),
+        lt(activityDaily.day, dayText(to)),
+      ),
+    );
   return BigInt(row?.sum ?? '0');
 }
 
@@ -156,7 +165,16 @@ async function ensureWeekly(db: Executor, userId: number, level: number, currenc
   if (amount <= 0n) return;
   await db
     .insert(vipRewards)
-    .values({ userId, kind: 'weekly', slot: `weekly:${last.key}`, level, week: last.key, currency, amountMinor: amount, createdAt: now })
+    .values({
+      userId,
+      kind: 'weekly',
+      slot: `weekly:${last.key}`,
+      level,
+      week: last.key,
+      currency,
+      amountMinor: amount,
+      createdAt: now,
+    })
     .onConflictDoNothing();
 }
 
@@ -201,9 +219,15 @@ export async function progress(db: Executor, userId: number, now: Date): Promise
     points: minorToMajor(account?.pointsRubMinor ?? 0n),
     next_points: next ? next.points : null,
     currency,
-    rakeback: minorToMajor((rake?.accruedMicro ?? 0n) > 0n ? rake!.accruedMicro / RAKEBACK_MICRO_PER_MINOR : 0n),
+    rakeback: minorToMajor(
+      (rake?.accruedMicro ?? 0n) > 0n ? rake!.accruedMicro / RAKEBACK_MICRO_PER_MINOR : 0n,
+    ),
     weekly_preview: minorToMajor(
-      weeklyAmount(await wageredRubBetween(db, userId, start, new Date(start.getTime() + 7 * 86_400_000)), level, currency),
+      weeklyAmount(
+        await wageredRubBetween(db, userId, start, new Date(start.getTime() + 7 * 86_400_000)),
+        level,
+        currency,
+      ),
     ),
     rewards: rewards.map((row) => ({
       id: row.id,
@@ -242,7 +266,14 @@ export async function claimRakeback(db: Database, userId: number): Promise<Claim
       throw ValidationError.field('rakeback', 'nothing', 'There is no rakeback to claim yet.');
     }
     const claim = row.claims + 1;
-    const moved = await payCash(tx, userId, currency, minor, `vip-rakeback:${userId}:${currency}:${claim}`, 'VIP rakeback');
+    const moved = await payCash(
+      tx,
+      userId,
+      currency,
+      minor,
+      `vip-rakeback:${userId}:${currency}:${claim}`,
+      'VIP rakeback',
+    );
     await tx
       .update(vipRakeback)
       .set({ accruedMicro: row.accruedMicro - minor * RAKEBACK_MICRO_PER_MINOR, claims: claim })
@@ -259,7 +290,8 @@ export async function claimReward(db: Database, userId: number, id: number, now:
       .where(and(eq(vipRewards.id, id), eq(vipRewards.userId, userId)))
       .for('update');
     if (!row) throw new HttpError(404, 'Not Found');
-    if (row.claimedAt !== null) throw ValidationError.field('reward', 'claimed', 'This reward has been claimed.');
+    if (row.claimedAt !== null)
+      throw ValidationError.field('reward', 'claimed', 'This reward has been claimed.');
     const currency = row.currency as Currency;
     const label = row.kind === 'weekly' ? `VIP weekly bonus ${row.week}` : `VIP level ${row.level} bonus`;
     const moved = await payCash(tx, userId, currency, row.amountMinor, `vip-reward:${row.id}`, label);
@@ -268,7 +300,14 @@ export async function claimReward(db: Database, userId: number, id: number, now:
   });
 }
 
-async function payCash(tx: Executor, userId: number, currency: Currency, amountMinor: bigint, key: string, reason: string) {
+async function payCash(
+  tx: Executor,
+  userId: number,
+  currency: Currency,
+  amountMinor: bigint,
+  key: string,
+  reason: string,
+) {
   const cash = await userAccount(tx, userId, currency, 'cash');
   const moved = await transfer(tx, {
     idempotencyKey: key,
@@ -292,7 +331,12 @@ export async function joinVip(
 ): Promise<boolean> {
   const rows = await db
     .insert(vipRequests)
-    .values({ userId: input.userId, requestType: input.requestType, details: input.details ?? null, createdAt: input.now })
+    .values({
+      userId: input.userId,
+      requestType: input.requestType,
+      details: input.details ?? null,
+      createdAt: input.now,
+    })
     .onConflictDoNothing()
     .returning({ id: vipRequests.id });
   return rows.length > 0;
@@ -319,4 +363,3 @@ export async function reviewRequest(
     .returning();
   return row;
 }
-

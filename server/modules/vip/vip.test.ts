@@ -31,7 +31,13 @@ await app.ready();
 afterAll(() => app.close());
 const { activity } = rewardsOf(app)!;
 
-async function wager(player: Player, stake: number, game = 'dice', kind: 'bet' | 'rollback' = 'bet', ref = key()) {
+async function wager(
+  player: Player,
+  stake: number,
+  game = 'dice',
+  kind: 'bet' | 'rollback' = 'bet',
+  ref = key(),
+) {
   const sign = kind === 'rollback' ? -1n : 1n;
   await recordActivity(db, [
     {
@@ -103,7 +109,11 @@ describe('claims', () => {
     expect((await vip(player)).me!.rakeback).toBe(5.35);
     const claims = await Promise.all([1, 2].map(() => api(app, player.token).post('/vip/rakeback/claim')));
     expect(claims.map((c) => c.statusCode).sort()).toEqual([200, 422]);
-    expect(claims.find((c) => c.statusCode === 200)!.json()).toEqual({ amount: 5.35, currency: 'RUB', balance: 5.35 });
+    expect(claims.find((c) => c.statusCode === 200)!.json()).toEqual({
+      amount: 5.35,
+      currency: 'RUB',
+      balance: 5.35,
+    });
     expect(await cashBalance(app, player.token)).toBe(5.35);
     expect((await vip(player)).me!.rakeback).toBe(0);
     await assertLedgerInvariants(db);
@@ -165,8 +175,12 @@ describe('requests', () => {
       ['personal_manager', null, 'pending'],
     ]);
     const transfer = rows.find((r) => r.requestType === 'level_transfer')!;
-    expect(await reviewRequest(db, { id: transfer.id, status: 'approved', note: null, now: clock() })).toMatchObject({ status: 'approved' });
-    expect(await reviewRequest(db, { id: transfer.id, status: 'rejected', note: null, now: clock() })).toBeUndefined();
+    expect(
+      await reviewRequest(db, { id: transfer.id, status: 'approved', note: null, now: clock() }),
+    ).toMatchObject({ status: 'approved' });
+    expect(
+      await reviewRequest(db, { id: transfer.id, status: 'rejected', note: null, now: clock() }),
+    ).toBeUndefined();
     await ask({ request_type: 'level_transfer' });
     expect((await vip(player)).me!.requests.map((r) => [r.request_type, r.status])).toEqual([
       ['level_transfer', 'pending'],
