@@ -70,10 +70,27 @@ const PAGES: { path: string; signedIn: boolean; route: string }[] = [
     signedIn: false,
     route: '/[locale]/(default)/betting/event/[id]/page',
   },
+  // Issue 19: tournaments (`<tournament>`: the seeded running race), the VIP club signed in, the top.
+  { path: '/ru/tournaments', signedIn: false, route: '/[locale]/(default)/tournaments/page' },
+  {
+    path: '/ru/tournament/<tournament>',
+    signedIn: false,
+    route: '/[locale]/(default)/tournament/[id]/page',
+  },
+  { path: '/ru/vip-club', signedIn: true, route: '/[locale]/(default)/vip-club/page' },
+  { path: '/ru/top', signedIn: false, route: '/[locale]/(default)/top/page' },
+  // A page of text only: what the layout alone costs, beside the pages above.
+  { path: '/ru/faq', signedIn: false, route: '/[locale]/(default)/faq/page' },
 ];
 
 /** A page's address with `<event>` made a real event of the API's sandbox feed. */
 async function resolvePath(path: string, apiBase: string): Promise<string> {
+  if (path.includes('<tournament>')) {
+    const response = await fetch(`${apiBase}/tournaments?status=active`);
+    const { tournaments } = (await response.json()) as { tournaments: { id: number }[] };
+    if (!tournaments[0]) throw new Error('no active tournament (the demo seed makes one)');
+    return path.replace('<tournament>', String(tournaments[0].id));
+  }
   if (!path.includes('<event>')) return path;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const response = await fetch(`${apiBase}/sports/events?status=upcoming&limit=1`);
