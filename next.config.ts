@@ -22,7 +22,14 @@ const nextConfig: NextConfig = {
   // on, the middleware replaces a page's policy with one naming that host's `api.` origin.
   async headers() {
     const csp = contentSecurityPolicy(cspConfigFromEnv(readApiEnv(), null));
-    return [{ source: '/:path*', headers: securityHeaders(csp) }];
+    return [
+      { source: '/:path*', headers: securityHeaders(csp) },
+      // The game art (public/art, written by `npm run art`): a day fresh, then revalidated in the background.
+      {
+        source: '/art/:file*',
+        headers: [{ key: 'Cache-Control', value: 'public, max-age=86400, stale-while-revalidate=604800' }],
+      },
+    ];
   },
   async rewrites() {
     const locale = `:locale(${LOCALES.join('|')})`;

@@ -1,50 +1,39 @@
-import type { ComponentType } from 'react';
-import {
-  CasesArt,
-  CoinflipArt,
-  CrashArt,
-  DiceArt,
-  HiloArt,
-  KenoArt,
-  MinerArt,
-  RoomPurpleArt,
-  RoomRedArt,
-  RoomYellowArt,
-  RouletteArt,
-} from './originals-art';
-import { BettingArt, LiveCasinoArt, SlotsArt, TopArt, TournamentsArt, VipArt } from './section-art';
+/** The keys of the product's game art (its drawings: drawings.tsx; its files: public/art). */
+export const GAME_ART_KEYS = [
+  'crash',
+  'dice',
+  'coinflip',
+  'hilo',
+  'keno',
+  'roulette',
+  'miner',
+  'cases',
+  'room-red',
+  'room-yellow',
+  'room-purple',
+  'slots',
+  'liveCasino',
+  'betting',
+  'tournaments',
+  'vipClub',
+  'top',
+] as const;
+
+export type GameArtKey = (typeof GAME_ART_KEYS)[number];
+
+export const hasGameArt = (key: string): key is GameArtKey => (GAME_ART_KEYS as readonly string[]).includes(key);
+
+/** Where the art of `art` is served (public/art). */
+export const gameArtSrc = (art: GameArtKey) => `/art/${art}.svg`;
 
 /**
- * Every piece of the product's own game art, keyed as the games are keyed: the in-house games and the
- * rooms by their activity key (lib/constants/activity.ts: `dice`, `room-red`, …), the lobbies and clubs
- * by their navigation key (components/layout/nav-items.ts). Server components only: no client code.
+ * The art of `art` as an image: one element on the page, cached by the browser, loaded when near the
+ * screen. Decorative: the tile's text names the game.
  */
-export const GAME_ART = {
-  crash: CrashArt,
-  dice: DiceArt,
-  coinflip: CoinflipArt,
-  hilo: HiloArt,
-  keno: KenoArt,
-  roulette: RouletteArt,
-  miner: MinerArt,
-  cases: CasesArt,
-  'room-red': RoomRedArt,
-  'room-yellow': RoomYellowArt,
-  'room-purple': RoomPurpleArt,
-  slots: SlotsArt,
-  liveCasino: LiveCasinoArt,
-  betting: BettingArt,
-  tournaments: TournamentsArt,
-  vipClub: VipArt,
-  top: TopArt,
-} as const satisfies Record<string, ComponentType>;
-
-export type GameArtKey = keyof typeof GAME_ART;
-
-export const hasGameArt = (key: string): key is GameArtKey => Object.hasOwn(GAME_ART, key);
-
-/** The art of `art`. */
 export function GameArt({ art }: { art: GameArtKey }) {
-  const Art = GAME_ART[art];
-  return <Art />;
+  return (
+    // A static SVG of our own: next/image would add a client component and gain nothing for a vector.
+    // eslint-disable-next-line @next/next/no-img-element
+    <img src={gameArtSrc(art)} alt="" width={160} height={120} loading="lazy" decoding="async" className="game-art" />
+  );
 }

@@ -50,7 +50,7 @@ describe('the home lobby’s rows', () => {
     );
     // Every in-house tile has its drawn art.
     expect(own.querySelectorAll('li')).toHaveLength(11);
-    expect(own.querySelectorAll('li svg.game-art')).toHaveLength(11);
+    expect(own.querySelectorAll('li img.game-art')).toHaveLength(11);
 
     const popular = screen.getByRole('region', { name: 'Popular slots' });
     expect(within(popular).getByRole('link', { name: 'See all: Popular slots' })).toHaveAttribute(

@@ -64,7 +64,9 @@ describe('the home page’s recently played row', () => {
     ]);
     for (const name of ['Dice', 'Aurora Wilds', 'Red room', 'Betting'])
       expect(within(row).getByRole('link', { name })).toBeInTheDocument();
-    expect(row.querySelectorAll('li svg')).toHaveLength(4);
+    // Art on every tile: the house's own as its image, a catalogue game as its drawn name.
+    expect(row.querySelectorAll('li img.game-art')).toHaveLength(3);
+    expect(row.querySelectorAll('li .title-art')).toHaveLength(1);
   });
 
   it('is not there when the player has played nothing yet, or the call fails', async () => {
