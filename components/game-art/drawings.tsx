@@ -41,5 +41,3 @@ export const GAME_ART = {
   vipClub: VipArt,
   top: TopArt,
 } as const satisfies Record<GameArtKey, ComponentType>;
-
-

@@ -19,14 +19,17 @@ describe('game art', () => {
     expect(hasGameArt('blackjack')).toBe(false);
   });
 
-  it.each([...GAME_ART_KEYS])('serves %s as the file its drawing makes (npm run art), small and drawn', (key) => {
-    const file = readFileSync(path.join(ART_DIR, `${key}.svg`), 'utf8');
-    expect(file, `public/art/${key}.svg is stale: run npm run art`).toBe(artDocument(key));
-    expect(file).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 160 120"/);
-    // Drawn, not an empty box: shapes besides the ground and the glow, and light to load.
-    expect(file.match(/<(path|circle|rect|ellipse|text)\b/g)!.length).toBeGreaterThan(5);
-    expect(file.length).toBeLessThan(3_500);
-  });
+  it.each([...GAME_ART_KEYS])(
+    'serves %s as the file its drawing makes (npm run art), small and drawn',
+    (key) => {
+      const file = readFileSync(path.join(ART_DIR, `${key}.svg`), 'utf8');
+      expect(file, `public/art/${key}.svg is stale: run npm run art`).toBe(artDocument(key));
+      expect(file).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 160 120"/);
+      // Drawn, not an empty box: shapes besides the ground and the glow, and light to load.
+      expect(file.match(/<(path|circle|rect|ellipse|text)\b/g)!.length).toBeGreaterThan(5);
+      expect(file.length).toBeLessThan(3_500);
+    },
+  );
 
   it('gives every game a picture of its own', () => {
     const drawings = GAME_ART_KEYS.map((key) => artDocument(key));

@@ -21,7 +21,8 @@ export const GAME_ART_KEYS = [
 
 export type GameArtKey = (typeof GAME_ART_KEYS)[number];
 
-export const hasGameArt = (key: string): key is GameArtKey => (GAME_ART_KEYS as readonly string[]).includes(key);
+export const hasGameArt = (key: string): key is GameArtKey =>
+  (GAME_ART_KEYS as readonly string[]).includes(key);
 
 /** Where the art of `art` is served (public/art). */
 export const gameArtSrc = (art: GameArtKey) => `/art/${art}.svg`;
@@ -34,6 +35,14 @@ export function GameArt({ art }: { art: GameArtKey }) {
   return (
     // A static SVG of our own: next/image would add a client component and gain nothing for a vector.
     // eslint-disable-next-line @next/next/no-img-element
-    <img src={gameArtSrc(art)} alt="" width={160} height={120} loading="lazy" decoding="async" className="game-art" />
+    <img
+      src={gameArtSrc(art)}
+      alt=""
+      width={160}
+      height={120}
+      loading="lazy"
+      decoding="async"
+      className="game-art"
+    />
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense } from 'react';
+import { useIdleAfterLoad } from '@/components/ui/load-when-near';
 import { useSettingsStore } from '@/lib/stores/settings-store';
 
 const SiteConfigEffect = lazy(() =>
@@ -9,9 +10,12 @@ const SiteConfigEffect = lazy(() =>
 
 /**
  * Applies the site configuration once it loads (site-config-effect.tsx). Renders nothing; its code (the
- * mirror call, its schema, the API client) loads after hydration, not with the page.
+ * mirror call, its schema, the API client) loads once the page has loaded and gone idle, so its
+ * evaluation is not part of the page's start (the footer's partner links come a moment later).
  */
 export function SiteConfig() {
+  const idle = useIdleAfterLoad();
+  if (!idle) return null;
   return (
     <Suspense fallback={null}>
       <SiteConfigEffect />

@@ -68,3 +68,32 @@ export function LoadWhenNear({
     </div>
   );
 }
+
+/**
+ * Whether the page has loaded, paused `delayMs` and reached an idle moment: for work that must happen on
+ * every page but not while it loads and hydrates (its code's evaluation then lands in a task of its own,
+ * after the page became interactive).
+ */
+export function useIdleAfterLoad(delayMs = LOAD_WHEN_NEAR_IDLE_DELAY_MS): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let callback: number | undefined;
+    const show = () => setIdle(true);
+    const whenIdle = () => {
+      timer = setTimeout(() => {
+        if (typeof window.requestIdleCallback === 'function') {
+          callback = window.requestIdleCallback(show, { timeout: 2_000 });
+        } else show();
+      }, delayMs);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      clearTimeout(timer);
+      if (callback !== undefined) window.cancelIdleCallback?.(callback);
+    };
+  }, [delayMs]);
+  return idle;
+}

@@ -2,7 +2,7 @@ import { casinoGamesReply, type CasinoGame, type CasinoLobby } from '@/lib/contr
 import { readGeneral } from './read-general';
 
 /** Tiles in a catalogue row of the home page. */
-export const CATALOG_ROW_SIZE = 12;
+export const CATALOG_ROW_SIZE = 8;
 
 /** A lobby's most popular games as a guest sees them (`GET /casino/games`); empty when the API fails. */
 export async function catalogRow(lobby: CasinoLobby): Promise<CasinoGame[]> {

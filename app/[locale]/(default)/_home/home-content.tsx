@@ -19,9 +19,12 @@ export async function HomeContent() {
         <h1 className="home-hero-title">{t('pages.home.heroTitle')}</h1>
         <p className="home-hero-text">{t('pages.home.heroText')}</p>
         <div className="home-actions">
-          <DialogTrigger modal="signup" className={buttonClass.primary}>
-            {t('pages.home.heroCta')}
-          </DialogTrigger>
+          {/* A signed-in player never sees the sign-up (hidden before the first paint: globals.css). */}
+          <span data-guest-only className="contents">
+            <DialogTrigger modal="signup" className={buttonClass.primary}>
+              {t('pages.home.heroCta')}
+            </DialogTrigger>
+          </span>
           <LocaleLink href={ROUTES.welcomePack} className={buttonClass.secondary}>
             {t('nav.welcomePack')}
           </LocaleLink>
