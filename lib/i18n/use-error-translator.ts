@@ -18,3 +18,20 @@ export function useErrorTranslator(): ErrorTranslator {
     [t],
   );
 }
+
+/**
+ * The same lookup with a feature's own wording first: `error.<key>` is looked up as `<namespace>.<key>`
+ * (e.g. `vip.errors.claimed`), then as the common `error.<key>`, else the raw key.
+ */
+export function useScopedErrorTranslator(namespace: string): ErrorTranslator {
+  const common = useErrorTranslator();
+  const own = useTranslations(namespace as never);
+  return useMemo(() => {
+    const ownKey = (key: string) => key.replace(/^error\./, '');
+    const hasOwn = (key: string) => key.startsWith('error.') && own.has(ownKey(key) as never);
+    return {
+      has: (key) => hasOwn(key) || common.has(key),
+      t: (key) => (hasOwn(key) ? own(ownKey(key) as never) : common.t(key)),
+    };
+  }, [common, own]);
+}

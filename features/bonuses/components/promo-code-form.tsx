@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonClass } from '@/components/ui/button-styles';
@@ -12,7 +12,7 @@ import { TextField } from '@/components/ui/text-field';
 import { statusOf, validationErrorsOf } from '@/lib/api/errors';
 import { notifyRequestError } from '@/lib/api/notify-request-error';
 import { promoCode, type Bonus, type BonusActivation } from '@/lib/contracts/bonuses';
-import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
+import { useScopedErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { useFormat } from '@/lib/i18n/use-format';
 import { validationErrorLines, type ErrorTranslator } from '@/lib/validation-errors';
 import { useActivateBonus } from '../api/activate-bonus';
@@ -124,16 +124,7 @@ export function PromoCodeForm() {
  * (`bonuses.promo.errors.<key>`: "invalid" means "no such code" here, not "invalid value").
  */
 function usePromoErrorTranslator(): ErrorTranslator {
-  const common = useErrorTranslator();
-  const own = useTranslations('bonuses.promo.errors');
-  return useMemo(() => {
-    const ownKey = (key: string) => key.replace(/^error\./, '');
-    const hasOwn = (key: string) => key.startsWith('error.') && own.has(ownKey(key) as never);
-    return {
-      has: (key) => hasOwn(key) || common.has(key),
-      t: (key) => (hasOwn(key) ? own(ownKey(key) as never) : common.t(key)),
-    };
-  }, [common, own]);
+  return useScopedErrorTranslator('bonuses.promo.errors');
 }
 
 function OfferCard({ promo, bonus }: { promo: string; bonus: Bonus }) {

@@ -1,11 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { isAxiosError, statusOf, validationErrorsOf } from '@/lib/api/errors';
 import { notifyRequestError } from '@/lib/api/notify-request-error';
 import type { FairGame } from '@/lib/contracts/games';
-import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
+import { useScopedErrorTranslator } from '@/lib/i18n/use-error-translator';
 import type { ErrorTranslator, ServerValidationErrors } from '@/lib/validation-errors';
 import { useBetSettled } from './use-bet-settled';
 import { useRequireAccount } from './use-require-account';
@@ -55,16 +54,7 @@ function outcomeUnknown(error: unknown): boolean {
  * round), then the common `error.<key>` (spec section 5), else the raw key.
  */
 export function useGameErrorTranslator(): ErrorTranslator {
-  const common = useErrorTranslator();
-  const own = useTranslations('games.shared.errors');
-  return useMemo(() => {
-    const ownKey = (key: string) => key.replace(/^error\./, '');
-    const hasOwn = (key: string) => key.startsWith('error.') && own.has(ownKey(key) as never);
-    return {
-      has: (key) => hasOwn(key) || common.has(key),
-      t: (key) => (hasOwn(key) ? own(ownKey(key) as never) : common.t(key)),
-    };
-  }, [common, own]);
+  return useScopedErrorTranslator('games.shared.errors');
 }
 
 export interface BetRequest<B, R> {

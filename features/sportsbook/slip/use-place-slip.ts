@@ -2,11 +2,11 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { isAxiosError, statusOf, validationErrorsOf } from '@/lib/api/errors';
 import { notifyRequestError } from '@/lib/api/notify-request-error';
 import type { PlaceSportBetBody } from '@/lib/contracts/sports';
-import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
+import { useScopedErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { invalidateBalances } from '@/lib/session/invalidate-balances';
 import { notify } from '@/lib/stores/notification-store';
 import { translateValidationMessage, type ErrorTranslator } from '@/lib/validation-errors';
@@ -42,16 +42,7 @@ const outcomeUnknown = (error: unknown) => {
  * `error.<key>` (spec section 5), else the raw key.
  */
 function useSlipErrorTranslator(): ErrorTranslator {
-  const common = useErrorTranslator();
-  const own = useTranslations('sportsSlip.errors');
-  return useMemo(() => {
-    const ownKey = (key: string) => key.replace(/^error\./, '');
-    const hasOwn = (key: string) => key.startsWith('error.') && own.has(ownKey(key) as never);
-    return {
-      has: (key) => hasOwn(key) || common.has(key),
-      t: (key) => (hasOwn(key) ? own(ownKey(key) as never) : common.t(key)),
-    };
-  }, [common, own]);
+  return useScopedErrorTranslator('sportsSlip.errors');
 }
 
 export interface PlaceSlip {

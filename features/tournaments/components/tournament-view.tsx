@@ -2,7 +2,6 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useMemo } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { DialogTrigger } from '@/components/ui/dialog-trigger';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,7 +11,7 @@ import { PlayerName } from '@/components/ui/player-name';
 import { statusOf } from '@/lib/api/errors';
 import { firstData } from '@/lib/first-data';
 import { notifyRequestError } from '@/lib/api/notify-request-error';
-import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
+import { useScopedErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { Link } from '@/lib/i18n/navigation';
 import { useFormat } from '@/lib/i18n/use-format';
 import { ROUTES } from '@/lib/routes';
@@ -156,16 +155,7 @@ const open = (state: TournamentDetail['state']) => state === 'active' || state =
  * `error.<key>` ones.
  */
 function useJoinErrorTranslator(): ErrorTranslator {
-  const common = useErrorTranslator();
-  const own = useTranslations('tournaments.errors');
-  return useMemo(() => {
-    const ownKey = (key: string) => key.replace(/^error\./, '');
-    const hasOwn = (key: string) => key.startsWith('error.') && own.has(ownKey(key) as never);
-    return {
-      has: (key) => hasOwn(key) || common.has(key),
-      t: (key) => (hasOwn(key) ? own(ownKey(key) as never) : common.t(key)),
-    };
-  }, [common, own]);
+  return useScopedErrorTranslator('tournaments.errors');
 }
 
 function MyProgress({

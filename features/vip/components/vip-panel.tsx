@@ -2,13 +2,12 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useMemo } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { LocalDateTime } from '@/components/ui/local-date-time';
 import { PendingButton } from '@/components/ui/pending-button';
 import { notifyRequestError } from '@/lib/api/notify-request-error';
 import type { VipProgress, VipReply, VipReward } from '@/lib/contracts/vip';
-import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
+import { useScopedErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { useFormat } from '@/lib/i18n/use-format';
 import { notify } from '@/lib/stores/notification-store';
 import type { ErrorTranslator } from '@/lib/validation-errors';
@@ -17,16 +16,7 @@ import { VipJoinForm } from './vip-join-form';
 
 /** The VIP club's own 422 keys (`vip.errors.<key>`: `nothing`, `claimed`) before the common ones. */
 function useVipErrorTranslator(): ErrorTranslator {
-  const common = useErrorTranslator();
-  const own = useTranslations('vip.errors');
-  return useMemo(() => {
-    const ownKey = (key: string) => key.replace(/^error\./, '');
-    const hasOwn = (key: string) => key.startsWith('error.') && own.has(ownKey(key) as never);
-    return {
-      has: (key) => hasOwn(key) || common.has(key),
-      t: (key) => (hasOwn(key) ? own(ownKey(key) as never) : common.t(key)),
-    };
-  }, [common, own]);
+  return useScopedErrorTranslator('vip.errors');
 }
 
 /**
