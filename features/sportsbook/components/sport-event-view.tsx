@@ -14,6 +14,7 @@ import { useSportsLive } from '../live/use-sports-live';
 import { groupMarkets, orderedOutcomes } from '../markets';
 import { EventMoment } from './event-moment';
 import { OddsButton } from './odds-button';
+import { LoadError } from '@/components/ui/load-error';
 
 const isNotFound = (error: unknown) =>
   (error as { response?: { status?: number } } | null)?.response?.status === 404;
@@ -41,12 +42,11 @@ export function SportEventView({ id, first = null }: { id: string; first?: Sport
         </Link>
       </EmptyState>
     ) : (
-      <div role="alert" className="rounded-2xl border border-danger/60 bg-panel p-6 text-center">
-        <p>{t('list.error')}</p>
-        <button type="button" className="btn-secondary mt-3" onClick={() => void query.refetch()}>
-          {t('list.retry')}
-        </button>
-      </div>
+      <LoadError
+        message={t('list.error')}
+        retryLabel={t('list.retry')}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (!event) {

@@ -23,6 +23,7 @@ import {
 } from '../view';
 import { EventRow } from './event-row';
 import { SportsNav } from './sports-nav';
+import { LoadError } from '@/components/ui/load-error';
 
 /** The view in the address, and a way to change it (a new history entry: Back returns to the last view). */
 function useSportsView(): [SportsView, (next: SportsView) => void] {
@@ -105,12 +106,7 @@ function EventList({
         ) : null}
       </h2>
       {list.isError && !list.data ? (
-        <div role="alert" className="rounded-2xl border border-danger/60 bg-panel p-6 text-center">
-          <p>{t('error')}</p>
-          <button type="button" className="btn-secondary mt-3" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadError message={t('error')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <RowsSkeleton label={t('loading')} />
       ) : items.length === 0 ? (

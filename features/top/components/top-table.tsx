@@ -12,6 +12,7 @@ import type { TopReply, TopRow } from '../api/replies';
 import { topQuery } from '../api/top-api';
 import type { TopBoard, TopPeriod } from '../constants';
 import { useTopLive } from './use-top-live';
+import { LoadError } from '@/components/ui/load-error';
 
 type Column = 'place' | 'player' | 'game' | 'amount' | 'payout' | 'multiplier' | 'at';
 
@@ -48,14 +49,7 @@ export function TopTable({
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="rounded-2xl border border-danger/60 bg-panel p-6 text-center">
-        <p>{t('error')}</p>
-        <button type="button" className="btn-secondary mt-3" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
+    return <LoadError message={t('error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />;
   }
   if (query.data.rows.length === 0) return <EmptyState title={t(`empty.${period}`)} hint={t('emptyHint')} />;
 

@@ -14,6 +14,7 @@ import { useNow } from '../use-now';
 import { Countdown } from './countdown';
 import { StateBadges } from './state-badge';
 import { useGameLabel } from './use-game-label';
+import { LoadError } from '@/components/ui/load-error';
 
 /** How many games a card names before "+N". */
 const CARD_GAMES = 3;
@@ -47,14 +48,7 @@ export function TournamentList({
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="rounded-2xl border border-danger/60 bg-panel p-6 text-center">
-        <p>{t('error')}</p>
-        <button type="button" className="btn-secondary mt-3" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
+    return <LoadError message={t('error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) {
     return <EmptyState title={t(`empty.${status ?? 'all'}`)} hint={t('emptyHint')} />;

@@ -27,6 +27,7 @@ import { useNow } from '../use-now';
 import { Countdown } from './countdown';
 import { StateBadges } from './state-badge';
 import { useGameLabel } from './use-game-label';
+import { LoadError } from '@/components/ui/load-error';
 
 /**
  * One tournament's page (issue 19): its facts and countdown, the player's own progress with Join (a guest's
@@ -55,12 +56,7 @@ export function TournamentView({ id, first = null }: { id: number; first?: Tourn
         </Link>
       </EmptyState>
     ) : (
-      <div role="alert" className="rounded-2xl border border-danger/60 bg-panel p-6 text-center">
-        <p>{t('error')}</p>
-        <button type="button" className="btn-secondary mt-3" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
+      <LoadError message={t('error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
     );
   }
   if (!query.data) {

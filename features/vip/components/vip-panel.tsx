@@ -13,6 +13,7 @@ import { notify } from '@/lib/stores/notification-store';
 import type { ErrorTranslator } from '@/lib/validation-errors';
 import { useVipClaim, vipQuery } from '../api/vip-api';
 import { VipJoinForm } from './vip-join-form';
+import { LoadError } from '@/components/ui/load-error';
 
 /** The VIP club's own 422 keys (`vip.errors.<key>`: `nothing`, `claimed`) before the common ones. */
 function useVipErrorTranslator(): ErrorTranslator {
@@ -32,14 +33,7 @@ export function VipPanel() {
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="rounded-2xl border border-danger/60 bg-panel p-6 text-center">
-        <p>{t('error')}</p>
-        <button type="button" className="btn-secondary mt-3" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </button>
-      </div>
-    );
+    return <LoadError message={t('error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />;
   }
   const { me, levels } = query.data;
   if (!me) return null;
