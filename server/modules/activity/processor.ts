@@ -5,9 +5,9 @@
  * processes run it and wherever one stops. After the commit each consumer may publish what changed.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { runTransaction } from '../../db/transaction';
+import { retryableSqlState, runTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { activityDaily, betActivity } from './schema';
 
@@ -65,8 +65,8 @@ export class ActivityProcessor {
     await this.running.catch(() => undefined);
   }
 
-  /** Processes one batch; answers how many rows it took. */
-  async runOnce(): Promise<number> {
+  /** Processes one batch (at most `limit` rows); answers how many rows it took. */
+  async runOnce(limit = this.settings.batch): Promise<number> {
     const now = this.deps.clock();
     const after: Array<() => void> = [];
     const taken = await runTransaction(this.deps.db, async (tx) => {
@@ -81,7 +81,7 @@ export class ActivityProcessor {
         .from(betActivity)
         .where(isNull(betActivity.processedAt))
         .orderBy(asc(betActivity.id))
-        .limit(this.settings.batch)
+        .limit(limit)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;
       after.length = 0;
@@ -110,15 +110,78 @@ export class ActivityProcessor {
     return taken;
   }
 
-  /** Processes until nothing is left (what the loop does each tick; tests call it). */
+  /**
+   * Processes until nothing is left (what the loop does each tick; tests call it). A batch that fails is
+   * taken again row by row, so one row no consumer can apply does not hold every later bet back: a row
+   * that fails alone POISON_ATTEMPTS times in a row with an error that is not a passing one (a deadlock,
+   * a lost connection) is set aside, processed without its effects, and logged as an error with its key
+   * for the operator.
+   */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const taken = await this.runOnce();
+      let taken: number;
+      try {
+        taken = await this.runOnce();
+      } catch (error) {
+        if (isPassing(error)) throw error;
+        this.deps.log.warn({ err: error }, 'activity: a batch failed; taking its rows one by one');
+        taken = await this.runSingly();
+      }
       total += taken;
       if (taken < this.settings.batch) return total;
     }
   }
+
+  private failures = { id: 0, count: 0 };
+
+  /** Up to a batch of rows, one transaction each, until one fails (see drain). */
+  private async runSingly(): Promise<number> {
+    let taken = 0;
+    for (; taken < this.settings.batch; taken += 1) {
+      try {
+        if ((await this.runOnce(1)) === 0) return taken;
+        this.failures = { id: 0, count: 0 };
+      } catch (error) {
+        if (isPassing(error)) throw error;
+        const [first] = await this.deps.db
+          .select({ id: betActivity.id, key: betActivity.key })
+          .from(betActivity)
+          .where(isNull(betActivity.processedAt))
+          .orderBy(asc(betActivity.id))
+          .limit(1);
+        if (!first) return taken;
+        this.failures =
+          this.failures.id === first.id
+            ? { id: first.id, count: this.failures.count + 1 }
+            : { id: first.id, count: 1 };
+        if (this.failures.count < POISON_ATTEMPTS) throw error;
+        await this.deps.db
+          .update(betActivity)
+          .set({ processedAt: this.deps.clock() })
+          .where(eq(betActivity.id, first.id));
+        this.deps.log.error(
+          { err: error, activity: first.id, key: first.key },
+          'activity: a settled bet could not be counted and was set aside (tournaments, VIP and the top leave it out)',
+        );
+        this.failures = { id: 0, count: 0 };
+      }
+    }
+    return taken;
+  }
+}
+
+/** How many times in a row a row must fail alone before it is set aside (see drain). */
+export const POISON_ATTEMPTS = 3;
+
+/** An error that says nothing about the rows: the database was busy or away. */
+function isPassing(error: unknown): boolean {
+  if (retryableSqlState(error) !== null) return true;
+  const code = (error as { code?: unknown }).code;
+  return (
+    typeof code === 'string' &&
+    (/^08/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01'].includes(code))
+  );
 }
 
 /** The UTC day of an instant, `YYYY-MM-DD`. */
