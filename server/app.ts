@@ -32,7 +32,9 @@ import { requestContextPlugin } from './plugins/request-context';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
-import { defaultSenders, type Senders } from './modules/outbox/senders';
+import { OutboxDelivery, registerOutboxDelivery } from './modules/outbox/delivery';
+import type { Senders } from './modules/outbox/senders';
+import { sendersFromConfig } from './modules/outbox/transports';
 import { profileRoutes } from './modules/users/routes';
 import { findUserById } from './modules/users/service';
 import { vipRoutes } from './modules/vip/routes';
@@ -114,7 +116,10 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger | false;
   /** Default: the system clock. Tests pass a manual one. */
   clock?: Clock;
-  /** E-mail and SMS delivery. Default: outbox only (messages stay in `outbox_messages`). */
+  /**
+   * E-mail and SMS delivery. Default: SMTP and the SMS provider when configured (config.messaging), else
+   * outbox only (messages stay queued in `outbox_messages`). The delivery job polls outside NODE_ENV=test.
+   */
   senders?: Senders;
   /** hCaptcha verification. Default: hCaptcha's siteverify when HCAPTCHA_SECRET is set, else none. */
   captcha?: CaptchaVerifier | null;
@@ -244,6 +249,23 @@ export function buildApp({
   app.addHook('onClose', async () => {
     await feed.stop();
   });
+  // The outbox's delivery job (outbox/delivery.ts): woken by the changes that queue messages, and polling
+  // for retries and other processes' messages (not under NODE_ENV=test, whose tests drive it).
+  const messageSenders = senders ?? sendersFromConfig(config.messaging, app.log);
+  const delivery = new OutboxDelivery({
+    db,
+    senders: messageSenders,
+    log: app.log,
+    clock: clock ?? systemClock,
+  });
+  registerOutboxDelivery(app, delivery);
+  app.addHook('onReady', async () => {
+    if (config.nodeEnv !== 'test') delivery.start();
+  });
+  app.addHook('onClose', async () => {
+    await delivery.stop();
+    await Promise.all([messageSenders.email.close?.(), messageSenders.sms.close?.()]);
+  });
   const context: AppContext = {
     db,
     realtime: { bus: realtimeBus, topics, hub },
@@ -251,7 +273,7 @@ export function buildApp({
     config,
     clock: clock ?? systemClock,
     keys: deriveKeys(resolveSecret(config)),
-    senders: senders ?? defaultSenders,
+    outbox: delivery,
     captcha:
       captcha !== undefined
         ? captcha

@@ -48,6 +48,7 @@ describe('loadConfig', () => {
         scriptUrl: 'https://widget.intercom.io/widget/{app_id}',
         buttonImageUrl: null,
       },
+      messaging: { smtp: null, sms: null },
     });
   });
 
@@ -160,6 +161,7 @@ describe('loadConfig', () => {
         scriptUrl: 'https://chat.example/w/{app_id}.js',
         buttonImageUrl: 'https://chat.example/button.png',
       },
+      messaging: { smtp: null, sms: null },
     });
   });
 

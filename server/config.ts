@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { HUB88_UNITS_PER_MAJOR, unitsPerMinor } from '@/lib/contracts/aggregator';
+import { messagingConfig, messagingEnvSchema, type MessagingConfig } from './modules/outbox/transport-config';
 
 /** An unset or empty variable (`FOO=` in an env file) counts as absent and takes its default. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -304,6 +305,8 @@ const envSchema = z.object({
   ),
   /** The launcher button's image from the chat provider. Optional: the app's own icon otherwise. */
   SUPPORT_CHAT_BUTTON_IMAGE_URL: optional(httpUrl.optional()),
+  /** E-mail through SMTP and SMS through an HTTP provider (SMTP_*, MAIL_FROM, SMS_*): outbox/transport-config.ts. */
+  ...messagingEnvSchema,
 });
 
 export interface Config {
@@ -354,6 +357,8 @@ export interface Config {
     | { kind: 'sandbox'; speed: number }
     | { kind: 'odds-api'; baseUrl: string; apiKey: string; sports: string[]; pollMs: number };
   supportChat: SupportChatConfig;
+  /** The e-mail and SMS transports; a null one leaves its messages queued in the outbox. */
+  messaging: MessagingConfig;
 }
 
 export interface AggregatorConfig {
@@ -472,6 +477,7 @@ export function loadConfig(
       'API_PUBLIC_URL is required with CRYPTOMUS_MERCHANT_ID (Cryptomus calls its webhook there)',
     );
   }
+  const messaging = messagingConfig(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   const webPublicUrl = e.WEB_PUBLIC_URL ?? e.WEB_ORIGINS[0] ?? 'http://localhost:3000';
   return {
@@ -536,5 +542,6 @@ export function loadConfig(
       scriptUrl: e.SUPPORT_CHAT_SCRIPT_URL,
       buttonImageUrl: e.SUPPORT_CHAT_BUTTON_IMAGE_URL ?? null,
     },
+    messaging,
   };
 }

@@ -4,7 +4,7 @@ import type { Clock } from './lib/clock';
 import type { CaptchaVerifier } from './modules/auth/captcha';
 import type { AuthKeys } from './modules/auth/secret';
 import type { BetFeed } from './modules/feed/feed';
-import type { Senders } from './modules/outbox/senders';
+import type { OutboxDelivery } from './modules/outbox/delivery';
 import type { RealtimeBus } from './realtime/bus';
 import type { SocketHub } from './realtime/socket';
 import type { TopicRegistry } from './realtime/topics';
@@ -16,8 +16,8 @@ export interface AppContext {
   /** The time every rule (expiry, windows, cooldowns) is judged by; tests move it. */
   clock: Clock;
   keys: AuthKeys;
-  /** Delivery of outbox messages per channel. */
-  senders: Senders;
+  /** The outbox's delivery job: woken after a change that queued messages commits (never awaited). */
+  outbox: Pick<OutboxDelivery, 'wake'>;
   /** hCaptcha verification, or null when HCAPTCHA_SECRET is unset (no captcha required). */
   captcha: CaptchaVerifier | null;
   /** Events to every socket of every process (server/realtime): the bus, who answers for each topic, the sockets. */

@@ -5,6 +5,7 @@ import { manualClock } from '../../lib/clock';
 import { client, outbox, signUpByEmail, signUpByPhone } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { normaliseRecipient } from './routes';
+import { outboxDeliveryOf } from './delivery';
 import { outboxOnlySender, type MessageSender } from './senders';
 import { REDACTED_BODY, redactExpiredMessages } from './service';
 
@@ -154,15 +155,17 @@ describe('in production', async () => {
       .where(eq(outboxMessages.recipient, address));
     expect(row).toMatchObject({ template: 'verify_code', code: null, link: null });
     expect(row.body).toMatch(/\d{6}/);
+    expect(row.html).toContain(`>${/\d{6}/.exec(row.body)![0]}</strong>`);
     // Its body too stops carrying the code once the purge runs after the expiry.
     const later = new Date(row.createdAt.getTime() + 10 * 60_000);
     expect(await redactExpiredMessages(productionDb, later)).toBeGreaterThanOrEqual(1);
     const [purged] = await productionDb.select().from(outboxMessages).where(eq(outboxMessages.id, row.id));
     expect(purged.body).toBe(REDACTED_BODY);
+    expect(purged.html).toBeNull();
   });
 });
 
-describe('senders', async () => {
+describe('delivery', async () => {
   const sent: unknown[] = [];
   const email: MessageSender = {
     send: vi.fn(async (message) => {
@@ -175,34 +178,50 @@ describe('senders', async () => {
     }),
   };
   const { app: delivering, db: deliveringDb } = await createTestApp({ senders: { email, sms } });
+  const delivery = outboxDeliveryOf(delivering)!;
 
-  it('hands committed messages to the channel sender and marks them sent', async () => {
+  it('hands committed messages to the channel sender after the call, and marks them sent', async () => {
     const { email: address } = await signUpByEmail(delivering);
+    await delivery.idle();
     expect(sent).toEqual([
       expect.objectContaining({
         channel: 'email',
         recipient: address,
+        template: 'verify_code',
+        locale: 'ru',
         subject: expect.any(String),
         body: expect.any(String),
+        html: expect.stringContaining('<html lang="ru">'),
       }),
     ]);
     const [row] = await deliveringDb
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.recipient, address));
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, sentAt: expect.any(Date) });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, sentAt: expect.any(Date), nextAttemptAt: null });
   });
 
-  it('keeps a failed delivery as failed without failing the call', async () => {
+  it('queues a failed delivery again for later without failing the call', async () => {
     const { phone } = await signUpByPhone(delivering);
+    await delivery.idle();
     const [row] = await deliveringDb.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone));
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'SMS gateway down' });
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMS gateway down' });
+    expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(row.createdAt.getTime());
   });
 
-  it('leaves messages pending with the default outbox-only sender', async () => {
+  it('leaves messages queued with the default outbox-only sender, and /dev/outbox still shows them', async () => {
     expect(outboxOnlySender.outboxOnly).toBe(true);
     const { email: address } = await signUpByEmail(app);
+    await outboxDeliveryOf(app)!.idle();
     const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, address));
-    expect(row).toMatchObject({ status: 'pending', attempts: 0, sentAt: null });
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, sentAt: null });
+    expect(await outbox(app, address)).toHaveLength(1);
+  });
+
+  it('keeps showing sent messages in /dev/outbox, whatever the transport', async () => {
+    const { email: address } = await signUpByEmail(delivering);
+    await delivery.idle();
+    const [shown] = await outbox(delivering, address);
+    expect(shown).toMatchObject({ template: 'verify_code', code: expect.stringMatching(/^\d{6}$/) });
   });
 });

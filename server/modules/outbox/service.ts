@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
+import type { MessageLocale } from '../../lib/locale';
+import { renderEmailHtml } from './email-html';
 import * as repository from './repository';
 import type { OutboxMessage } from './schema';
-import type { Senders } from './senders';
 
 export interface MessageDraft {
   channel: 'email' | 'sms';
@@ -23,8 +23,27 @@ export interface MessageDraft {
 /** What an expired message's body becomes. */
 export const REDACTED_BODY = '[redacted: the one-time code or link of this message has expired]';
 
-/** Writes a message to the outbox; call inside the transaction of the change that causes it. */
-export function enqueueMessage(db: Executor, draft: MessageDraft, now: Date): Promise<number> {
+/**
+ * Writes a message to the outbox, `queued` and due at once; call inside the transaction of the change that
+ * causes it. An e-mail gets its HTML part here (email-html.ts). `secretFields: false` (production) keeps
+ * the code and link out of their own columns: only the body and HTML that are delivered carry them.
+ */
+export function enqueueMessage(
+  db: Executor,
+  draft: MessageDraft,
+  now: Date,
+  { secretFields = true }: { secretFields?: boolean } = {},
+): Promise<number> {
+  const html =
+    draft.channel === 'email'
+      ? renderEmailHtml({
+          locale: messageLocale(draft.locale),
+          subject: draft.subject ?? '',
+          text: draft.body,
+          code: draft.code,
+          link: draft.link,
+        })
+      : null;
   return repository.insertMessage(db, {
     channel: draft.channel,
     recipient: draft.recipient,
@@ -32,40 +51,18 @@ export function enqueueMessage(db: Executor, draft: MessageDraft, now: Date): Pr
     locale: draft.locale,
     subject: draft.subject,
     body: draft.body,
-    code: draft.code ?? null,
-    link: draft.link ?? null,
+    html,
+    code: secretFields ? (draft.code ?? null) : null,
+    link: secretFields ? (draft.link ?? null) : null,
     expiresAt: draft.expiresAt ?? null,
+    status: 'queued',
+    nextAttemptAt: now,
     createdAt: now,
   });
 }
 
-/**
- * Hands committed messages to their channel's sender. Failures are recorded on the row and logged, never
- * thrown: the caller's change is already committed and a relay can retry `failed` rows.
- */
-export async function deliverMessages(
-  deps: { db: Executor; senders: Senders; log: FastifyBaseLogger; now: () => Date },
-  ids: number[],
-): Promise<void> {
-  const pending = await repository.findPendingByIds(deps.db, ids);
-  for (const message of pending) {
-    const channel = message.channel === 'sms' ? 'sms' : 'email';
-    const sender = deps.senders[channel];
-    if (sender.outboxOnly) continue;
-    try {
-      await sender.send({
-        id: message.id,
-        channel,
-        recipient: message.recipient,
-        subject: message.subject,
-        body: message.body,
-      });
-      await repository.markSent(deps.db, message.id, deps.now());
-    } catch (error) {
-      deps.log.error({ err: error, messageId: message.id }, 'message delivery failed');
-      await repository.markFailed(deps.db, message.id, String((error as Error).message ?? error));
-    }
-  }
+function messageLocale(locale: string): MessageLocale {
+  return locale === 'en' || locale === 'kz' ? locale : 'ru';
 }
 
 /** Newest first; at most `limit`. */
@@ -74,8 +71,8 @@ export function listMessagesTo(db: Executor, recipient: string, limit = 50): Pro
 }
 
 /**
- * The purge: blanks the body, code and link of messages whose code or link has expired (a relay that has
- * not delivered one by then would deliver a dead secret anyway). The API server runs it every
+ * The purge: blanks the body, HTML, code and link of messages whose code or link has expired (the delivery
+ * job no longer sends such a message: it would deliver a dead secret). The API server runs it every
  * OUTBOX_PURGE_INTERVAL_MS (server/main.ts); it is idempotent, so several instances may run it.
  */
 export function redactExpiredMessages(db: Executor, now: Date): Promise<number> {
@@ -87,5 +84,5 @@ export const OUTBOX_PURGE_INTERVAL_MS = 60_000;
 /** A message as GET /dev/outbox may show it at `now`: an expired one without its secret. */
 export function visibleMessage(row: OutboxMessage, now: Date): OutboxMessage {
   const expired = row.redactedAt !== null || (row.expiresAt !== null && row.expiresAt <= now);
-  return expired ? { ...row, body: REDACTED_BODY, code: null, link: null } : row;
+  return expired ? { ...row, body: REDACTED_BODY, html: null, code: null, link: null } : row;
 }
