@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { HUB88_UNITS_PER_MAJOR, unitsPerMinor } from '@/lib/contracts/aggregator';
+import { loadSocialConfig, type SocialConfig } from './modules/auth/social-config';
 import { messagingConfig, messagingEnvSchema, type MessagingConfig } from './modules/outbox/transport-config';
 
 /** An unset or empty variable (`FOO=` in an env file) counts as absent and takes its default. */
@@ -359,6 +360,8 @@ export interface Config {
   supportChat: SupportChatConfig;
   /** The e-mail and SMS transports; a null one leaves its messages queued in the outbox. */
   messaging: MessagingConfig;
+  /** The real social log-in providers whose variables are set (modules/auth/social-config.ts). */
+  social: SocialConfig;
 }
 
 export interface AggregatorConfig {
@@ -478,6 +481,7 @@ export function loadConfig(
     );
   }
   const messaging = messagingConfig(e, problems);
+  const social = loadSocialConfig(env, e.API_PUBLIC_URL ?? null, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   const webPublicUrl = e.WEB_PUBLIC_URL ?? e.WEB_ORIGINS[0] ?? 'http://localhost:3000';
   return {
@@ -543,5 +547,6 @@ export function loadConfig(
       buttonImageUrl: e.SUPPORT_CHAT_BUTTON_IMAGE_URL ?? null,
     },
     messaging,
+    social,
   };
 }

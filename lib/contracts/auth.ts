@@ -116,7 +116,7 @@ export const verifyCodeBody = z.object({ code });
 export const successReply = z.object({ success: z.literal(true) });
 
 /** `PUT /auth/login`: starts a social log-in (spec section 7). */
-export const SOCIAL_PROVIDERS = ['google', 'telegram', 'vk'] as const;
+export const SOCIAL_PROVIDERS = ['google', 'telegram', 'vk', 'yandex'] as const;
 export const socialLoginBody = z.object({
   provider: z.enum(SOCIAL_PROVIDERS),
   promo: optionalText(64),

@@ -16,8 +16,6 @@ import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { notify } from '@/lib/stores/notification-store';
 import { useAuthError } from './use-auth-error';
 
-const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', telegram: 'Telegram', vk: 'VK' };
-
 /** The sign-up boxes, both ticked, as the social flow carries them (issue 15). */
 export interface SignUpConfirmations {
   age_confirmed: true;
@@ -84,7 +82,7 @@ export function SocialButtons({
   return (
     <div className="space-y-2">
       <p className="text-center text-xs uppercase tracking-wide text-muted">{t('orWith')}</p>
-      <div className="grid grid-cols-3 gap-2">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {SOCIAL_PROVIDERS.map((provider) => (
           <button
             key={provider}
@@ -92,11 +90,11 @@ export function SocialButtons({
             className={buttonClass.secondary}
             disabled={pending !== null}
             aria-busy={pending === provider}
-            aria-label={t('social', { provider: PROVIDER_NAMES[provider] })}
+            aria-label={t('social', { provider: t(`providers.${provider}`) })}
             onClick={() => void start(provider)}
             data-testid={`social-${provider}`}
           >
-            {PROVIDER_NAMES[provider]}
+            {t(`providers.${provider}`)}
           </button>
         ))}
       </div>

@@ -18,7 +18,12 @@ export const SANDBOX_IDENTITIES: readonly SandboxIdentity[] = [
   { key: 'aigerim', name: 'Айгерим Сынақ', email: null },
 ];
 
-const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', telegram: 'Telegram', vk: 'VK' };
+const PROVIDER_NAMES: Record<SocialProvider, string> = {
+  google: 'Google',
+  telegram: 'Telegram',
+  vk: 'VK',
+  yandex: 'Yandex',
+};
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -109,4 +110,25 @@ export const socialIdentities = pgTable(
     primaryKey({ columns: [table.provider, table.subject] }),
     index('social_identities_user').on(table.userId),
   ],
+);
+
+/**
+ * A social log-in in progress at a real provider (social-oidc.ts): created by `PUT /auth/login`, started
+ * once in the popup (which gets the binding cookie), consumed once by the callback. Keyed by the SHA-256
+ * of its `state`; holds the PKCE verifier and the nonce the provider must echo, and what the sign-up
+ * needs (`payload`, the SocialState).
+ */
+export const socialLoginFlows = pgTable(
+  'social_login_flows',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    payload: jsonb('payload').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('social_login_flows_expires').on(table.expiresAt)],
 );

@@ -2,11 +2,14 @@
  * Social log-in. `PUT /auth/login` checks the origin and answers the provider's URL with a signed,
  * expiring `state` carrying what the sign-up needs (origin, currency, attribution, and whether the player
  * confirmed being 18 or older and accepted the terms: an identity without an account becomes one only
- * with both; a linked identity logs in without them). Outside production
- * the provider is the built-in sandbox (sandbox-routes.ts); in production no real provider is wired yet,
- * so the call answers 422 `provider: unavailable`.
+ * with both; a linked identity logs in without them).
+ *
+ * A provider configured by its variables (social-config.ts) is the real one: the flow is stored
+ * server-side (social-flows.ts) and the URL is this API's start address, which sends the popup to the
+ * provider (social-routes.ts). An unconfigured provider is the built-in sandbox outside production
+ * (sandbox-page.ts) and answers 422 `provider: unavailable` in production.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@/lib/constants/currencies';
@@ -19,6 +22,8 @@ import { findUserByEmail, insertUser } from '../users/service';
 import { inTransaction, type AuthDeps } from './deps';
 import * as repository from './repository';
 import { confirmedAt } from './service';
+import { createFlow, purgeExpiredFlows } from './social-flows';
+import { newFlowSecrets } from './social-oidc';
 import { openSession } from './tokens';
 
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -42,10 +47,22 @@ const stateSchema = z.object({
 
 export type SocialState = z.infer<typeof stateSchema>;
 
-/** Whether social log-in can be offered: the sandbox outside production; no real provider yet. */
+/** Whether social log-in can be offered: the sandbox outside production, else a configured provider. */
 export function socialLoginAvailable(deps: Pick<AuthDeps, 'config'>): boolean {
-  return deps.config.nodeEnv !== 'production';
+  return deps.config.nodeEnv !== 'production' || Object.keys(deps.config.social).length > 0;
 }
+
+/** How a provider signs players in here: its real configuration, the sandbox, or not at all. */
+export function providerMode(
+  deps: Pick<AuthDeps, 'config'>,
+  provider: SocialProvider,
+): 'real' | 'sandbox' | 'unavailable' {
+  if (deps.config.social[provider]) return 'real';
+  return deps.config.nodeEnv !== 'production' ? 'sandbox' : 'unavailable';
+}
+
+/** The key a flow is stored under: the SHA-256 of its state (the state itself is never stored). */
+export const flowKey = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** The web origin the flow reports back to, when it is one of WEB_ORIGINS. */
 export function allowedOrigin(deps: Pick<AuthDeps, 'config'>, origin: string): string | null {
@@ -76,7 +93,8 @@ export async function startSocialLogin(
 ): Promise<string> {
   const origin = allowedOrigin(deps, input.origin);
   if (!origin) throw ValidationError.field('origin', 'not_allowed', 'The origin is not allowed.');
-  if (!socialLoginAvailable(deps)) {
+  const mode = providerMode(deps, input.provider);
+  if (mode === 'unavailable') {
     throw ValidationError.field('provider', 'unavailable', 'Log-in with this provider is not available.');
   }
   const currency = input.currency ?? DEFAULT_CURRENCY;
@@ -104,6 +122,21 @@ export async function startSocialLogin(
     ageConfirmed: input.ageConfirmed === true,
     termsAccepted: input.termsAccepted === true,
   };
+  if (mode === 'real') {
+    const at = deps.clock();
+    const secrets = newFlowSecrets();
+    await purgeExpiredFlows(deps.db, at);
+    await createFlow(deps.db, {
+      stateHash: flowKey(secrets.state),
+      provider: input.provider,
+      codeVerifier: secrets.codeVerifier,
+      nonce: secrets.nonce,
+      payload: state,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + SOCIAL_STATE_TTL_S * 1000),
+    });
+    return `${input.apiBaseUrl}/auth/social/${input.provider}/start?state=${encodeURIComponent(secrets.state)}`;
+  }
   const now = Math.floor(deps.clock().getTime() / 1000);
   const token = await new SignJWT(state)
     .setProtectedHeader({ alg: 'HS256' })
@@ -112,6 +145,12 @@ export async function startSocialLogin(
     .setExpirationTime(now + SOCIAL_STATE_TTL_S)
     .sign(deps.keys.socialState);
   return `${input.apiBaseUrl}/sandbox/social/${input.provider}?state=${encodeURIComponent(token)}`;
+}
+
+/** A stored flow's payload, read back (null when it does not parse). */
+export function parseSocialState(payload: unknown): SocialState | null {
+  const parsed = stateSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The state's content when it is authentic, unexpired and made for this provider; else null. */
@@ -150,6 +189,11 @@ export interface SocialIdentity {
   subject: string;
   name: string;
   email: string | null;
+  /**
+   * The provider vouches for the e-mail (a real provider's `email_verified`). Only then does an identity
+   * sign in to the account whose verified e-mail it carries (and links to it); the sandbox never does.
+   */
+  emailVerified?: boolean;
 }
 
 /**
@@ -169,6 +213,27 @@ export async function completeSocialLogin(
     if (linked) {
       return { token: await openSession(deps.db, deps.keys.accessToken, linked.userId, now), isNew: false };
     }
+    if (identity.emailVerified && identity.email) {
+      const owner = await findUserByEmail(deps.db, identity.email);
+      if (owner?.isEmailVerified) {
+        try {
+          return await inTransaction(deps, async (tx) => {
+            await repository.insertSocialIdentity(tx, {
+              provider: state.provider,
+              subject: identity.subject,
+              userId: owner.id,
+              email: identity.email,
+              name: identity.name,
+              createdAt: now,
+            });
+            return { token: await openSession(tx, deps.keys.accessToken, owner.id, now), isNew: false };
+          });
+        } catch (error) {
+          if (attempt < 2 && isUniqueViolation(error)) continue;
+          throw error;
+        }
+      }
+    }
     if (!state.ageConfirmed || !state.termsAccepted) throw new SignUpNotConfirmedError(state);
     const confirmations = { ageConfirmed: true, termsAccepted: true } as const;
     try {
@@ -179,7 +244,8 @@ export async function completeSocialLogin(
           {
             name: identity.name,
             email,
-            isEmailVerified: email !== null,
+            // The sandbox's e-mail counts as verified, as it always has; a real provider's as it says.
+            isEmailVerified: email !== null && (identity.emailVerified ?? true),
             currency: state.currency,
             registerMethod: state.provider,
             ...confirmedAt(confirmations, now),

@@ -82,7 +82,7 @@ export const users = pgTable(
     check('users_phone_e164', sql`${table.phone} IS NULL OR ${table.phone} ~ '^\\+[1-9][0-9]{9,14}$'`),
     check(
       'users_register_method_known',
-      sql`${table.registerMethod} IN ('email', 'phone', 'google', 'telegram', 'vk')`,
+      sql`${table.registerMethod} IN ('email', 'phone', 'google', 'telegram', 'vk', 'yandex')`,
     ),
   ],
 );
