@@ -10,6 +10,10 @@ import { configuredBrowser } from './scripts/browser.mjs';
 const WEB_PORT = process.env.E2E_WEB_PORT ?? '3100';
 const API_PORT = process.env.E2E_API_PORT ?? '4100';
 const baseURL = `http://localhost:${WEB_PORT}`;
+// The local SMTP sink the e2e API server sends its e-mails to (scripts/smtp-sink.mjs): SMTP, and the
+// loopback HTTP port where a journey reads what arrived (tests/e2e/email-smtp.spec.ts).
+const SMTP_SINK_PORT = process.env.E2E_SMTP_PORT ?? '4125';
+const SMTP_SINK_HTTP_PORT = process.env.E2E_SMTP_HTTP_PORT ?? '4126';
 
 const executablePath = configuredBrowser();
 
@@ -55,40 +59,54 @@ export default defineConfig({
       testMatch: /mobile\.spec\.ts/,
     },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${WEB_PORT}/ru`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 300_000,
-    stdout: 'pipe',
-    // SIGTERM lets the supervisor stop the web app, the API server and its database in order.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      WEB_PORT,
-      API_PORT,
-      // The e2e stack keeps its own database and build, apart from the one `npm start` serves.
-      DATA_DIR: '.data-e2e',
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
-      NEXT_DIST_DIR: '.next-e2e',
-      LOG_LEVEL: 'warn',
-      // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the API tests.
-      RATE_LIMIT_ENABLED: 'false',
-      // A rooms round draws 5 s after its second player stakes (30 s by default), so a journey waits little.
-      ROOMS_COUNTDOWN_MS: '5000',
-      // The game studio (issue 17) beside the e2e stack, on ports of its own; live tables deal every 8 s.
-      STUDIO_PORT: '4199',
-      STUDIO_PUBLIC_URL: 'http://127.0.0.1:4199',
-      STUDIO_TABLE_BETTING_MS: '8000',
-      STUDIO_TABLE_RESULT_MS: '3000',
-      // Two chat apps, so the Kazakhstan variant can be told apart. The host never resolves: the journeys
-      // that need the provider serve its script themselves (tests/e2e/support-chat.spec.ts).
-      SUPPORT_CHAT_APP_ID: 'e2e_ru',
-      SUPPORT_CHAT_SECRET: 'e2e-ru-identity-secret',
-      SUPPORT_CHAT_APP_ID_KZ: 'e2e_kz',
-      SUPPORT_CHAT_SECRET_KZ: 'e2e-kz-identity-secret',
-      SUPPORT_CHAT_SCRIPT_URL: 'https://chat.e2e.invalid/widget/{app_id}',
-      // The web app's Content-Security-Policy allows the chat provider's origin (lib/security/headers.ts).
-      NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS: 'https://chat.e2e.invalid',
+  webServer: [
+    {
+      // Started first, so that the API server's first e-mail finds it.
+      command: 'node scripts/smtp-sink.mjs',
+      url: `http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      env: { SMTP_SINK_PORT, SMTP_SINK_HTTP_PORT },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${WEB_PORT}/ru`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 300_000,
+      stdout: 'pipe',
+      // SIGTERM lets the supervisor stop the web app, the API server and its database in order.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: {
+        WEB_PORT,
+        API_PORT,
+        // The e2e stack keeps its own database and build, apart from the one `npm start` serves.
+        DATA_DIR: '.data-e2e',
+        EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54339',
+        NEXT_DIST_DIR: '.next-e2e',
+        LOG_LEVEL: 'warn',
+        // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the API tests.
+        RATE_LIMIT_ENABLED: 'false',
+        // A rooms round draws 5 s after its second player stakes (30 s by default), so a journey waits little.
+        ROOMS_COUNTDOWN_MS: '5000',
+        // The game studio (issue 17) beside the e2e stack, on ports of its own; live tables deal every 8 s.
+        STUDIO_PORT: '4199',
+        STUDIO_PUBLIC_URL: 'http://127.0.0.1:4199',
+        STUDIO_TABLE_BETTING_MS: '8000',
+        STUDIO_TABLE_RESULT_MS: '3000',
+        // Two chat apps, so the Kazakhstan variant can be told apart. The host never resolves: the journeys
+        // that need the provider serve its script themselves (tests/e2e/support-chat.spec.ts).
+        SUPPORT_CHAT_APP_ID: 'e2e_ru',
+        SUPPORT_CHAT_SECRET: 'e2e-ru-identity-secret',
+        SUPPORT_CHAT_APP_ID_KZ: 'e2e_kz',
+        SUPPORT_CHAT_SECRET_KZ: 'e2e-kz-identity-secret',
+        SUPPORT_CHAT_SCRIPT_URL: 'https://chat.e2e.invalid/widget/{app_id}',
+        // The web app's Content-Security-Policy allows the chat provider's origin (lib/security/headers.ts).
+        NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS: 'https://chat.e2e.invalid',
+        // E-mails go through SMTP to the sink; GET /dev/outbox still lists every message (sent ones too), so
+        // the journeys reading codes there are unchanged. SMS stay in the outbox (no provider).
+        SMTP_URL: `smtp://e2e:e2e@127.0.0.1:${SMTP_SINK_PORT}`,
+        MAIL_FROM: 'Aurum <no-reply@aurum.test>',
+      },
+    },
+  ],
 });

@@ -251,7 +251,7 @@ export function buildApp({
   });
   // The outbox's delivery job (outbox/delivery.ts): woken by the changes that queue messages, and polling
   // for retries and other processes' messages (not under NODE_ENV=test, whose tests drive it).
-  const messageSenders = senders ?? sendersFromConfig(config.messaging, app.log);
+  const messageSenders = senders ?? sendersFromConfig(config, app.log);
   const delivery = new OutboxDelivery({
     db,
     senders: messageSenders,
