@@ -166,8 +166,11 @@ describe('the security headers', () => {
     vi.resetModules();
     const config = (await import('@/next.config')).default;
     const rules = await config.headers!();
-    expect(rules).toHaveLength(1);
-    expect(rules[0].source).toBe('/:path*');
+    // Every path gets the security headers; the game art (public/art) also its cache policy.
+    expect(rules.map((rule) => rule.source)).toEqual(['/:path*', '/art/:file*']);
+    expect(rules[1].headers).toEqual([
+      { key: 'Cache-Control', value: 'public, max-age=86400, stale-while-revalidate=604800' },
+    ]);
     const csp = rules[0].headers.find(({ key }) => key === 'content-security-policy')!.value;
     expect(parse(csp)['connect-src']).toEqual([
       "'self'",
