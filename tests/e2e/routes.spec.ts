@@ -20,6 +20,10 @@ test.describe('every screen of spec section 2', () => {
     });
   }
 
+  test('a tournament that does not exist is a 404', async ({ request }) => {
+    expect((await request.get('/ru/tournament/424242', { maxRedirects: 0 })).status()).toBe(404);
+  });
+
   test('a missing page is a 404 that names the path', async ({ page }) => {
     const response = await page.goto('/en/no/such/page?x=1');
     expect(response?.status()).toBe(404);

@@ -37,7 +37,8 @@ export const SPEC_ROUTES = [
   '/profile/history',
   '/profile/setting',
   '/top',
-  '/tournament/42',
+  // The demo seed's first tournament (a week-long race running from the stack's first start).
+  '/tournament/1',
   '/tournaments',
   '/tournaments/active',
   '/tournaments/upcoming',
