@@ -15,6 +15,12 @@ const baseURL = `http://localhost:${WEB_PORT}`;
 const SMTP_SINK_PORT = process.env.E2E_SMTP_PORT ?? '4125';
 const SMTP_SINK_HTTP_PORT = process.env.E2E_SMTP_HTTP_PORT ?? '4126';
 
+// The local OpenID provider (scripts/oidc-dev-provider.mjs) that the e2e API server uses as Yandex ID's
+// issuer, so one journey signs in through a real OpenID Connect flow (tests/e2e/social-oidc.spec.ts); the
+// other providers keep the sandbox the other journeys use.
+const OIDC_DEV_PORT = process.env.E2E_OIDC_PORT ?? '4127';
+const OIDC_REDIRECT_URI = `http://localhost:${API_PORT}/auth/social/yandex/callback`;
+
 const executablePath = configuredBrowser();
 
 export default defineConfig({
@@ -69,6 +75,13 @@ export default defineConfig({
       env: { SMTP_SINK_PORT, SMTP_SINK_HTTP_PORT },
     },
     {
+      command: 'node scripts/oidc-dev-provider.mjs',
+      url: `http://127.0.0.1:${OIDC_DEV_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      env: { OIDC_DEV_PORT, OIDC_DEV_REDIRECT_URIS: OIDC_REDIRECT_URI },
+    },
+    {
       command: 'node scripts/start.mjs',
       url: `http://127.0.0.1:${WEB_PORT}/ru`,
       reuseExistingServer: !process.env.CI,
@@ -106,6 +119,11 @@ export default defineConfig({
         // the journeys reading codes there are unchanged. SMS stay in the outbox (no provider).
         SMTP_URL: `smtp://e2e:e2e@127.0.0.1:${SMTP_SINK_PORT}`,
         MAIL_FROM: 'Aurum <no-reply@aurum.test>',
+        // Yandex ID through the local OpenID provider above (discovery, PKCE, state, nonce).
+        YANDEX_ISSUER: `http://127.0.0.1:${OIDC_DEV_PORT}`,
+        YANDEX_CLIENT_ID: 'aurum-e2e',
+        YANDEX_CLIENT_SECRET: 'aurum-e2e-secret',
+        YANDEX_REDIRECT_URI: OIDC_REDIRECT_URI,
       },
     },
   ],

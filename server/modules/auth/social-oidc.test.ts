@@ -106,6 +106,8 @@ describe('a real OpenID Connect provider (Google through a local oidc-provider)'
     expect(started.statusCode).toBe(302);
     expect(cookie).toBe(`social_flow_google=${state}`);
     expect(String(started.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
+    // No opener policy on the way: it would cut the popup off from the web app waiting for its message.
+    expect(started.headers['cross-origin-opener-policy']).toBeUndefined();
     const location = new URL(String(started.headers.location));
     expect(location.origin).toBe(oidc.issuer);
     expect(Object.fromEntries(location.searchParams)).toMatchObject({

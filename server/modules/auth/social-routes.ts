@@ -106,6 +106,9 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         request.log.warn({ err: error, provider }, 'social provider unreachable');
         return html(reply, 502, renderFailure(PROVIDER_DOWN));
       }
+      // Without a Cross-Origin-Opener-Policy on this hop too: one would move the popup to a new browsing
+      // context group, cutting it off from the web app that waits for its message.
+      reply.raw.removeHeader('cross-origin-opener-policy');
       return reply.redirect(location, 302);
     },
   );

@@ -135,7 +135,13 @@ export async function startSocialLogin(
       createdAt: at,
       expiresAt: new Date(at.getTime() + SOCIAL_STATE_TTL_S * 1000),
     });
-    return `${input.apiBaseUrl}/auth/social/${input.provider}/start?state=${encodeURIComponent(secrets.state)}`;
+    // The start address lives beside the callback, so that the binding cookie it sets comes back there
+    // (and the finishing message comes from the origin the web app expects).
+    const callback = deps.config.social[input.provider]?.redirectUri ?? '';
+    const start = callback.endsWith(`/auth/social/${input.provider}/callback`)
+      ? callback.replace(/\/callback$/, '/start')
+      : `${input.apiBaseUrl}/auth/social/${input.provider}/start`;
+    return `${start}?state=${encodeURIComponent(secrets.state)}`;
   }
   const now = Math.floor(deps.clock().getTime() / 1000);
   const token = await new SignJWT(state)
