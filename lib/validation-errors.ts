@@ -8,7 +8,7 @@
 
 /** Translation lookup, shaped so next-intl plugs in: `{ t: (k) => t(k), has: (k) => t.has(k) }`. */
 export interface ErrorTranslator {
-  t: (key: string) => string;
+  t: (key: string, values?: Record<string, string | number>) => string;
   has: (key: string) => boolean;
 }
 

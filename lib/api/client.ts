@@ -10,6 +10,7 @@ import {
   REFRESH_TOKEN_PATH,
   RETRY_STATUSES,
   toAcceptLanguage,
+  REQUEST_TIMEOUT_MS,
 } from '@/lib/constants/http';
 import { useLocaleStore } from '@/lib/stores/locale-store';
 import { ROUTES } from '@/lib/routes';
@@ -91,6 +92,8 @@ export interface TokenRefresher {
 export interface ApiClientOptions extends Partial<ApiClientDeps> {
   /** Share one refresher between clients. Default: a new one that posts through the client created. */
   refresher?: TokenRefresher;
+  /** How long a call may wait for its answer. Default: REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 export const defaultApiClientDeps: ApiClientDeps = {
@@ -241,7 +244,11 @@ function installInterceptors(instance: AxiosInstance, deps: ApiClientDeps, refre
  */
 export function createApiClient(baseURL: string, options: ApiClientOptions = {}): AxiosInstance {
   const deps = resolveDeps(options);
-  const instance = axios.create({ baseURL, headers: { Accept: 'application/json' } });
+  const instance = axios.create({
+    baseURL,
+    headers: { Accept: 'application/json' },
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  });
   const refresher = options.refresher ?? createTokenRefresher(() => instance, deps);
   installInterceptors(instance, deps, refresher);
   return instance;

@@ -37,6 +37,12 @@ export const HTTP_CLIENT_ERROR_MESSAGES = {
   timeout: (ms: number) => `timeout of ${ms}ms exceeded`,
 } as const;
 
+/**
+ * How long the HTTP client waits for an answer (issue 20): past it the call fails with
+ * `timeout of 20000ms exceeded`, shown translated (lib/api/client-messages.ts).
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
 /** Locale codes sent under another name in the Accept-Language header (spec: br is sent as pt-BR). */
 export const ACCEPT_LANGUAGE_ALIASES: Readonly<Record<string, string>> = { br: 'pt-BR' };
 

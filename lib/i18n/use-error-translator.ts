@@ -12,7 +12,7 @@ export function useErrorTranslator(): ErrorTranslator {
   const t = useTranslations();
   return useMemo(
     () => ({
-      t: (key: string) => t(key as never),
+      t: (key: string, values?: Record<string, string | number>) => t(key as never, values as never),
       has: (key: string) => t.has(key as never),
     }),
     [t],
@@ -31,7 +31,7 @@ export function useScopedErrorTranslator(namespace: string): ErrorTranslator {
     const hasOwn = (key: string) => key.startsWith('error.') && own.has(ownKey(key) as never);
     return {
       has: (key) => hasOwn(key) || common.has(key),
-      t: (key) => (hasOwn(key) ? own(ownKey(key) as never) : common.t(key)),
+      t: (key, values) => (hasOwn(key) ? own(ownKey(key) as never, values as never) : common.t(key, values)),
     };
   }, [common, own]);
 }

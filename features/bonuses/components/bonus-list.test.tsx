@@ -142,7 +142,9 @@ describe('BonusList', () => {
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }),
     );
-    expect(await screen.findByText('Bonus is locked')).toBeInTheDocument();
+    // The backend's own text is not shown (spec section 8): the general message in the player's language.
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Bonus is locked')).toBeNull();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
