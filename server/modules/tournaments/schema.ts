@@ -67,7 +67,7 @@ export const tournaments = pgTable(
 
 /**
  * A player's standing: `points` are minor units of the tournament's currency (wager race) or the best
- * multiple × 10 000 (multiplier race), kept equal to what their contributions make. `prize_minor` is set
+ * multiple × 10 000 (multiplier race): what their bets settled for good added, plus their contributions. `prize_minor` is set
  * when the tournament finishes, `paid_at` when its transfer is made (in the same transaction).
  */
 export const tournamentEntries = pgTable(
@@ -83,6 +83,10 @@ export const tournamentEntries = pgTable(
     points: bigint('points', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** Multiplier race: the best multiple among the player's bets settled for good (no contribution rows). */
+    finalBest: bigint('final_best', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** When the points last rose (the leaderboard lists earlier first among equals). */
     reachedAt: timestamp('reached_at', { withTimezone: true }),
     place: integer('place'),
@@ -96,8 +100,9 @@ export const tournamentEntries = pgTable(
 );
 
 /**
- * What each bet (`ref`, activity module) gave a tournament: its stake in the tournament's currency and the
- * points it made. One row per bet and tournament: a rollback deletes it and the entry is reckoned again.
+ * What a bet that may still be taken back (`ref`, activity module: a provider's bet, a sports bet) gave a
+ * tournament: its stake in the tournament's currency and the points it made. A rollback deletes the row
+ * and takes its points back from the entry. Bets settled for good go straight into the entry.
  */
 export const tournamentContributions = pgTable(
   'tournament_contributions',

@@ -113,7 +113,16 @@ export async function applyPoints(tx: Executor, rows: readonly ActivityRow[], no
         )
     : [];
   const joined = new Map(joinedRows.map((row) => [`${row.t}:${row.u}`, row.at!]));
-  const affected = new Map<string, { tournament: TournamentRow; userId: number }>();
+  const deltas = new Map<string, Delta>();
+  const delta = (tournament: TournamentRow, userId: number): Delta => {
+    const key = `${tournament.id}:${userId}`;
+    let found = deltas.get(key);
+    if (!found) {
+      found = { tournament, userId, add: 0n, best: 0n, finalBest: 0n, recompute: false };
+      deltas.set(key, found);
+    }
+    return found;
+  };
 
   for (const row of rows) {
     for (const t of open) {
@@ -124,8 +133,12 @@ export async function applyPoints(tx: Executor, rows: readonly ActivityRow[], no
           .where(
             and(eq(tournamentContributions.tournamentId, t.id), eq(tournamentContributions.ref, row.ref)),
           )
-          .returning({ userId: tournamentContributions.userId });
-        for (const { userId } of gone) affected.set(`${t.id}:${userId}`, { tournament: t, userId });
+          .returning({ userId: tournamentContributions.userId, points: tournamentContributions.points });
+        for (const { userId, points } of gone) {
+          const d = delta(t, userId);
+          if (t.kind === 'wager') d.add -= points;
+          else d.recompute = true;
+        }
         continue;
       }
       if (!counts(t, row.game, row.category)) continue;
@@ -138,8 +151,12 @@ export async function applyPoints(tx: Executor, rows: readonly ActivityRow[], no
       const stake = convert(row.stakeMinor, micro);
       const payout = convert(row.payoutMinor, micro);
       const betStake = convert(row.betStakeMinor, micro);
+      const final = FINAL_REF.test(row.ref);
+      const d = delta(t, row.userId);
       if (t.kind === 'wager') {
         if (stake <= 0n) continue;
+        d.add += stake;
+        if (final) continue;
         await tx
           .insert(tournamentContributions)
           .values({
@@ -160,8 +177,14 @@ export async function applyPoints(tx: Executor, rows: readonly ActivityRow[], no
           });
       } else {
         if (betStake <= 0n || betStake < (t.minStakeMinor ?? 0n)) continue;
+        if (final) {
+          const multiple = (payout * 10_000n) / betStake;
+          if (multiple > d.best) d.best = multiple;
+          if (multiple > d.finalBest) d.finalBest = multiple;
+          continue;
+        }
         // A bet's multiple: its payouts so far over its stake (a provider may pay one bet in several wins).
-        await tx
+        const [saved] = await tx
           .insert(tournamentContributions)
           .values({
             tournamentId: t.id,
@@ -178,32 +201,77 @@ export async function applyPoints(tx: Executor, rows: readonly ActivityRow[], no
               points: sql`(${tournamentContributions.payoutMinor} + excluded.payout_minor) * 10000
                 / ${tournamentContributions.stakeMinor}`,
             },
-          });
+          })
+          .returning({ points: tournamentContributions.points });
+        if (saved && saved.points > d.best) d.best = saved.points;
       }
-      affected.set(`${t.id}:${row.userId}`, { tournament: t, userId: row.userId });
     }
   }
 
-  for (const { tournament, userId } of affected.values()) {
-    const total =
-      tournament.kind === 'wager'
-        ? sql`COALESCE(SUM(${tournamentContributions.points}), 0)`
-        : sql`COALESCE(MAX(${tournamentContributions.points}), 0)`;
-    const points = sql`(SELECT ${total} FROM ${tournamentContributions}
-      WHERE ${tournamentContributions.tournamentId} = ${tournament.id} AND ${tournamentContributions.userId} = ${userId})`;
+  for (const d of deltas.values()) await applyDelta(tx, d, now);
+  return [...new Set([...deltas.values()].map((entry) => entry.tournament.id))];
+}
+
+/**
+ * Bets settled for good (the in-house games, crash, the rooms): no rollback or correction can follow, so
+ * they go straight into the entry without a contribution row. A provider's bets and sports bets may be
+ * rolled back or settled again: each keeps a contribution to take back.
+ */
+const FINAL_REF = /^(game-bet|crash-bet|room-stake):/;
+
+/** What a batch changes of one entry (see applyPoints). */
+interface Delta {
+  tournament: TournamentRow;
+  userId: number;
+  /** Wager race: points added (negative for what rollbacks took back). */
+  add: bigint;
+  /** Multiplier race: the best multiple among the batch's bets. */
+  best: bigint;
+  /** Multiplier race: the best multiple among the batch's bets settled for good. */
+  finalBest: bigint;
+  /** Multiplier race: a contribution was taken back, so the best is reckoned again. */
+  recompute: boolean;
+}
+
+/**
+ * One entry's change, in one statement: a wager race adds to its points; a multiplier race keeps the best
+ * of what it had and the batch's (or, after a rollback, the best of its bets settled for good and its
+ * contributions left). The points never need the entry's whole history: a week-long race costs each batch
+ * the same.
+ */
+async function applyDelta(tx: Executor, d: Delta, now: Date): Promise<void> {
+  const { tournament, userId } = d;
+  const entries = tournamentEntries;
+  if (tournament.kind === 'wager') {
+    if (d.add === 0n) return;
     await tx
-      .insert(tournamentEntries)
-      .values({ tournamentId: tournament.id, userId, points: sql`${points}`, reachedAt: now })
+      .insert(entries)
+      .values({ tournamentId: tournament.id, userId, points: d.add, reachedAt: now })
       .onConflictDoUpdate({
-        target: [tournamentEntries.tournamentId, tournamentEntries.userId],
+        target: [entries.tournamentId, entries.userId],
         set: {
-          points: sql`excluded.points`,
-          reachedAt: sql`CASE WHEN excluded.points > ${tournamentEntries.points} THEN excluded.reached_at
-            ELSE ${tournamentEntries.reachedAt} END`,
+          points: sql`${entries.points} + excluded.points`,
+          reachedAt: sql`CASE WHEN excluded.points > 0 THEN excluded.reached_at ELSE ${entries.reachedAt} END`,
         },
       });
+    return;
   }
-  return [...new Set([...affected.values()].map((entry) => entry.tournament.id))];
+  const finalBest = sql`GREATEST(${entries.finalBest}, ${d.finalBest})`;
+  const best = d.recompute
+    ? sql`GREATEST(${finalBest}, ${d.best}, COALESCE((SELECT MAX(c.points) FROM ${tournamentContributions} c
+        WHERE c.tournament_id = ${tournament.id} AND c.user_id = ${userId}), 0))`
+    : sql`GREATEST(${entries.points}, ${d.best})`;
+  await tx
+    .insert(entries)
+    .values({ tournamentId: tournament.id, userId, points: d.best, finalBest: d.finalBest, reachedAt: now })
+    .onConflictDoUpdate({
+      target: [entries.tournamentId, entries.userId],
+      set: {
+        points: best,
+        finalBest,
+        reachedAt: sql`CASE WHEN ${best} > ${entries.points} THEN excluded.reached_at ELSE ${entries.reachedAt} END`,
+      },
+    });
 }
 
 // ——— reading ———

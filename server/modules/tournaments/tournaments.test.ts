@@ -145,6 +145,37 @@ describe('points', () => {
     expect(new Set(keys.map((row) => row.game))).toEqual(new Set(['slots:studio-fruits']));
   });
 
+  it('keeps bets settled for good in the entry and takes back only a rolled-back bet, in both kinds of race', async () => {
+    const wager = await tournament();
+    const multiplier = await tournament({ kind: 'multiplier' });
+    const player = await newPlayer(app, db);
+    const final = `game-bet:${key()}`; // an in-house bet: settled for good, no contribution row
+    const revocable = `agg-bet:${key()}`; // a provider's bet: may be rolled back
+    await settled(player.id, final, 100, 300); // ×3
+    await settled(player.id, revocable, 50, 400); // ×8
+    await activity.drain();
+    const pointsIn = async (id: number) =>
+      (await detail(id)).leaderboard.find((e) => e.user_id === player.id)?.points;
+    expect([await pointsIn(wager.id), await pointsIn(multiplier.id)]).toEqual([150, 8]);
+    await recordActivity(db, [
+      {
+        key: `${revocable}:rollback`,
+        ref: revocable,
+        kind: 'rollback',
+        userId: player.id,
+        game: 'dice',
+        currency: 'RUB',
+        stakeMinor: -5_000n,
+        payoutMinor: -40_000n,
+        betStakeMinor: 5_000n,
+        at: clock(),
+      },
+    ]);
+    await activity.drain();
+    // The wager race keeps the 100 settled for good; the multiplier race falls back to its best of them.
+    expect([await pointsIn(wager.id), await pointsIn(multiplier.id)]).toEqual([100, 3]);
+  });
+
   it('counts only the games, the currencies and the period the tournament names', async () => {
     const race = await tournament({ games: ['sports'], currency: 'USD', rates: { RUB: '0.01' } });
     const player = await newPlayer(app, db);
@@ -217,10 +248,14 @@ describe('finishing', () => {
     await settled(d!.id, `t-fin-${race.id}-d`, 100, 0);
     await activity.drain();
     const live = await detail(race.id);
-    expect(live.leaderboard.map((e) => [e.user_id, e.place, e.prize])).toEqual([
+    // Tied players in either order (they reached their points in the same batch).
+    const rows = live.leaderboard.map((e) => [e.user_id, e.place, e.prize]);
+    expect([rows[0], ...rows.slice(1, 3).sort((x, y) => x[0]! - y[0]!), rows[3]]).toEqual([
       [a!.id, 1, 1_000],
-      [b!.id, 2, 400], // (600 + 200) / 2
-      [c!.id, 2, 400],
+      ...[
+        [b!.id, 2, 400], // (600 + 200) / 2
+        [c!.id, 2, 400],
+      ].sort((x, y) => x[0]! - y[0]!),
       [d!.id, 4, 0],
     ]);
     expect(await tournaments.finish()).not.toContain(race.id); // not over yet

@@ -1,0 +1,1 @@
+ALTER TABLE "tournament_entries" ADD COLUMN "final_best" bigint DEFAULT 0 NOT NULL;
