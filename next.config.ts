@@ -1,7 +1,9 @@
 import type { NextConfig } from 'next';
+import { withSerwist } from '@serwist/turbopack';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { readApiEnv } from './lib/api/base-url';
 import { LOCALES } from './lib/i18n/locales';
+import { BUILD_INFO_PATH, SW_BUILT_URL, SW_URL } from './lib/pwa/worker-paths';
 import { contentSecurityPolicy, cspConfigFromEnv, securityHeaders } from './lib/security/headers';
 import { VERIFIED_HOME_HEADER, VERIFIED_HOME_SEGMENT } from './lib/traffic/verification-meta';
 
@@ -29,6 +31,11 @@ const nextConfig: NextConfig = {
         source: '/art/:file*',
         headers: [{ key: 'Cache-Control', value: 'public, max-age=86400, stale-while-revalidate=604800' }],
       },
+      // The offline worker and the build check: never from an HTTP cache (spec section 7), so an update
+      // is seen at the next check.
+      { source: SW_URL, headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
+      { source: SW_BUILT_URL, headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
+      { source: BUILD_INFO_PATH, headers: [{ key: 'Cache-Control', value: 'no-store' }] },
     ];
   },
   async rewrites() {
@@ -49,18 +56,22 @@ const nextConfig: NextConfig = {
           destination: `/:locale/${VERIFIED_HOME_SEGMENT}/:token`,
         },
       ],
-      afterFiles: host
-        ? [
-            {
-              source: '/ingest/static/:path*',
-              destination: `${host.replace('://', '://us-assets.')}/static/:path*`,
-            },
-            { source: '/ingest/:path*', destination: `${host}/:path*` },
-          ]
-        : [],
+      afterFiles: [
+        // The offline worker, built by @serwist/turbopack at /serwist/sw.js, is registered at /sw.js.
+        { source: SW_URL, destination: SW_BUILT_URL },
+        ...(host
+          ? [
+              {
+                source: '/ingest/static/:path*',
+                destination: `${host.replace('://', '://us-assets.')}/static/:path*`,
+              },
+              { source: '/ingest/:path*', destination: `${host}/:path*` },
+            ]
+          : []),
+      ],
       fallback: [],
     };
   },
 };
 
-export default withNextIntl(nextConfig);
+export default withSerwist(withNextIntl(nextConfig));

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { isLocale, LOCALE_RECORDS, LOCALES } from '@/lib/i18n/locales';
 import type { MessagePath } from '@/components/i18n/scoped-messages';
 import { pickMessages } from '@/lib/i18n/pick-messages';
+import { INSTALL_PROMPT_CAPTURE_SCRIPT } from '@/lib/pwa/install-prompt';
 import { routing } from '@/lib/i18n/routing';
 import { SESSION_MARK_SCRIPT } from '@/lib/stores/session-store';
 import { AppProviders } from './_components/app-providers';
@@ -28,6 +29,8 @@ const CLIENT_MESSAGES = [
   'notifications',
   'bonusBar',
   'vip.badge',
+  'pwa.update',
+  'pwa.install',
 ] as const satisfies readonly MessagePath[];
 
 export function generateStaticParams() {
@@ -79,6 +82,7 @@ export default async function LocaleLayout({
     <html lang={record.iso} dir={record.direction} suppressHydrationWarning>
       <body className="min-h-screen antialiased">
         <script dangerouslySetInnerHTML={{ __html: SESSION_MARK_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: INSTALL_PROMPT_CAPTURE_SCRIPT }} />
         <NextIntlClientProvider messages={clientMessages}>
           <AppProviders locale={locale}>{children}</AppProviders>
         </NextIntlClientProvider>

@@ -58,6 +58,9 @@ describe('the Content-Security-Policy', () => {
     const csp = parse(contentSecurityPolicy({ ...base, chat: {} }));
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
+    // The offline worker (/sw.js) and the web manifest come from this origin only.
+    expect(csp['worker-src']).toEqual(["'self'"]);
+    expect(csp['manifest-src']).toEqual(["'self'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(csp['form-action']).toEqual(["'self'"]);
     expect(csp['frame-src']).toEqual(["'none'"]);
@@ -166,11 +169,21 @@ describe('the security headers', () => {
     vi.resetModules();
     const config = (await import('@/next.config')).default;
     const rules = await config.headers!();
-    // Every path gets the security headers; the game art (public/art) also its cache policy.
-    expect(rules.map((rule) => rule.source)).toEqual(['/:path*', '/art/:file*']);
+    // Every path gets the security headers; the game art (public/art) also its cache policy; the offline
+    // worker (at /sw.js, built at /serwist/sw.js) and the build check are never taken from an HTTP cache.
+    expect(rules.map((rule) => rule.source)).toEqual([
+      '/:path*',
+      '/art/:file*',
+      '/sw.js',
+      '/serwist/sw.js',
+      '/builds/latest.json',
+    ]);
     expect(rules[1].headers).toEqual([
       { key: 'Cache-Control', value: 'public, max-age=86400, stale-while-revalidate=604800' },
     ]);
+    expect(rules[2].headers).toEqual([{ key: 'Cache-Control', value: 'no-cache' }]);
+    expect(rules[3].headers).toEqual([{ key: 'Cache-Control', value: 'no-cache' }]);
+    expect(rules[4].headers).toEqual([{ key: 'Cache-Control', value: 'no-store' }]);
     const csp = rules[0].headers.find(({ key }) => key === 'content-security-policy')!.value;
     expect(parse(csp)['connect-src']).toEqual([
       "'self'",

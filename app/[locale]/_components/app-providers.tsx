@@ -10,6 +10,7 @@ import { ScrollManager } from '@/components/layout/scroll-manager';
 import { Notifications } from '@/components/ui/notifications';
 import { SimpleAuth } from '@/features/auth/components/simple-auth';
 import { QueryFlagDialogs } from '@/features/modals/components/query-flag-dialogs';
+import { PwaLoader } from '@/features/pwa/components/pwa-loader';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/lib/i18n/locales';
 import { useLocaleStore } from '@/lib/stores/locale-store';
@@ -36,6 +37,8 @@ export function AppProviders({ locale, children }: { locale: Locale; children: R
       <ScrollManager />
       <ModalHost />
       <Notifications closeLabel={t('close')} />
+      {/* The offline worker, the build check and the install prompt, fetched once the page is idle. */}
+      <PwaLoader />
       <Suspense fallback={null}>
         {/* SimpleAuth first: its layout effect takes the token out of the address before the others run. */}
         <SimpleAuth />
