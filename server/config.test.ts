@@ -49,6 +49,7 @@ describe('loadConfig', () => {
         buttonImageUrl: null,
       },
       messaging: { smtp: null, sms: null },
+      social: {},
     });
   });
 
@@ -162,6 +163,7 @@ describe('loadConfig', () => {
         buttonImageUrl: 'https://chat.example/button.png',
       },
       messaging: { smtp: null, sms: null },
+      social: {},
     });
   });
 

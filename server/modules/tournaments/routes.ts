@@ -42,7 +42,10 @@ export const tournamentRoutes: RoutePlugin<AppContext & { tournaments: Tournamen
 
   app.post(
     '/tournaments/:id/join',
-    { schema: { params: idParams, response: { 200: joinReply } }, config: { auth: 'required' } },
+    {
+      schema: { params: idParams, response: { 200: joinReply } },
+      config: { geoGuard: true, auth: 'required' },
+    },
     async (request) => {
       const { userId } = requireSession(request);
       const user = await findUserById(ctx.db, userId);

@@ -20,13 +20,16 @@ export const vipRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
 
   app.post(
     '/vip/rakeback/claim',
-    { schema: { response: { 200: claimReply } }, config: { auth: 'required' } },
+    { schema: { response: { 200: claimReply } }, config: { geoGuard: true, auth: 'required' } },
     async (request) => claimRakeback(ctx.db, requireSession(request).userId),
   );
 
   app.post(
     '/vip/rewards/:id/claim',
-    { schema: { params: rewardParams, response: { 200: claimReply } }, config: { auth: 'required' } },
+    {
+      schema: { params: rewardParams, response: { 200: claimReply } },
+      config: { geoGuard: true, auth: 'required' },
+    },
     async (request) => claimReward(ctx.db, requireSession(request).userId, request.params.id, ctx.clock()),
   );
 
