@@ -6,7 +6,7 @@ import { GuardCache, runGuards } from './lib/traffic/guards';
 import { middlewareApiBase, NO_API_ADDRESS_MESSAGE, visitedUrl } from './lib/traffic/middleware-api';
 import { VERIFIED_HOME_HEADER, verificationToken } from './lib/traffic/verification-meta';
 import { readApiEnv } from './lib/api/base-url';
-import { normalizeAcceptLanguage, type Locale } from './lib/i18n/locales';
+import { LOCALES, normalizeAcceptLanguage, type Locale } from './lib/i18n/locales';
 import { apiAddressFollowsHost, contentSecurityPolicy, cspConfigFromEnv } from './lib/security/headers';
 import { pageLinkHeader } from './lib/seo/links';
 import { routing } from './lib/i18n/routing';
@@ -76,6 +76,9 @@ function withPageHeaders(response: NextResponse, visited: URL, locale: Locale, p
  * request header, which next.config.ts's rewrite turns into the home page with the meta tag in its
  * HTML (lib/traffic/verification-meta.ts); a client's own header of that name is dropped.
  */
+/** The offline page of a language (app/[locale]/offline), kept by the offline worker. */
+const OFFLINE_PAGE = new RegExp(`^/(${LOCALES.join('|')})/offline$`);
+
 export default async function middleware(request: NextRequest) {
   // A browser that asks for Kazakh says `kk`; the product's code for it is `kz`.
   const accept = request.headers.get('accept-language');
@@ -89,6 +92,13 @@ export default async function middleware(request: NextRequest) {
     i18nRequest = new NextRequest(request.url, { headers, method: request.method });
   }
   const response = handleI18n(i18nRequest);
+  if (OFFLINE_PAGE.test(request.nextUrl.pathname)) {
+    // The offline worker fetches every language's offline page to keep it: those fetches must not move
+    // the visitor's language cookie (next-intl sets it for the page's language), nor run the guards.
+    response.headers.delete('set-cookie');
+    response.headers.delete('x-middleware-set-cookie');
+    return response;
+  }
   // next-intl sends a path without a locale to its localised form: the guards run on that request.
   if (response.headers.has('location') || !isNavigation(request)) return response;
 

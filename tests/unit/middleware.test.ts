@@ -144,3 +144,25 @@ describe('what a page’s response says about the host serving it', () => {
     expect(response.headers.get('link')).toBeNull();
   });
 });
+
+describe('the offline pages', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
+
+  it('never set the language cookie nor call the API: the offline worker fetches every language’s', async () => {
+    const calls: string[] = [];
+    stubQuietApi(calls);
+    vi.stubEnv('API_INTERNAL_URL', 'http://api.internal:4000');
+    const middleware = await loadMiddleware();
+    for (const locale of ['ru', 'en', 'kz']) {
+      const response = await middleware(page(`/${locale}/offline`, { cookie: 'NEXT_LOCALE=kz' }));
+      expect(response.headers.get('set-cookie'), locale).toBeNull();
+    }
+    expect(calls).toEqual([]);
+    // Any other page of a language still moves the cookie to it.
+    const other = await middleware(page('/en/faq', { cookie: 'NEXT_LOCALE=kz' }));
+    expect(other.headers.get('set-cookie')).toContain('NEXT_LOCALE=en');
+  });
+});
