@@ -3,7 +3,7 @@
 // First: zod must not probe for eval under the Content-Security-Policy (lib/zod-config.ts).
 import '@/lib/zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { PageViewTracker } from '@/components/layout/page-view-tracker';
 import { ScrollManager } from '@/components/layout/scroll-manager';
@@ -12,6 +12,7 @@ import { SimpleAuth } from '@/features/auth/components/simple-auth';
 import { QueryFlagDialogs } from '@/features/modals/components/query-flag-dialogs';
 import { PwaLoader } from '@/features/pwa/components/pwa-loader';
 import { useTranslations } from 'next-intl';
+import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '@/lib/i18n/cookie';
 import type { Locale } from '@/lib/i18n/locales';
 import { useLocaleStore } from '@/lib/stores/locale-store';
 import { ModalHost } from './modal-host';
@@ -30,6 +31,12 @@ export function AppProviders({ locale, children }: { locale: Locale; children: R
   );
   // Set during render so requests made by children in this same render carry the right language.
   if (useLocaleStore.getState().locale !== locale) useLocaleStore.getState().setLocale(locale);
+  // The page's language is the visitor's from now on (an address without one follows it). The middleware
+  // sets the cookie too, but a navigation the offline worker fetched may not store its Set-Cookie.
+  useEffect(() => {
+    if (readCookie(LOCALE_COOKIE_NAME) === locale) return;
+    document.cookie = `${LOCALE_COOKIE_NAME}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  }, [locale]);
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -53,4 +60,11 @@ export function AppProviders({ locale, children }: { locale: Locale; children: R
       </Suspense>
     </QueryClientProvider>
   );
+}
+
+function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((entry) => entry.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 }
