@@ -12,8 +12,7 @@ import { useEffect } from 'react';
  */
 export const FIRST_SCREEN_REFRESH_MS = 3_000;
 
-export const firstData = <T>(data: T | null | undefined) =>
-  data ? { initialData: data, initialDataUpdatedAt: Date.now() } : {};
+export { firstData } from '@/lib/first-data';
 
 /** Asks for these queries again FIRST_SCREEN_REFRESH_MS after mount, when the page had server data. */
 export function useFirstScreenRefresh(hadServerData: boolean, keys: readonly QueryKey[]): void {
