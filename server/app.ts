@@ -278,7 +278,11 @@ export function buildApp({
       captcha !== undefined
         ? captcha
         : config.hcaptchaSecret
-          ? hcaptchaVerifier(config.hcaptchaSecret, config.hcaptchaSitekey)
+          ? hcaptchaVerifier({
+              secret: config.hcaptchaSecret,
+              sitekey: config.hcaptchaSitekey,
+              verifyUrl: config.hcaptchaVerifyUrl,
+            })
           : null,
   };
   // Every route is recorded for the OpenAPI document (GET /openapi.json).

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       apiPublicUrl: null,
       hcaptchaSecret: null,
       hcaptchaSitekey: null,
+      hcaptchaVerifyUrl: 'https://api.hcaptcha.com/siteverify',
       smsLoginEnabled: true,
       rateLimitEnabled: true,
       sandboxPaymentSecret: null,
@@ -85,6 +86,7 @@ describe('loadConfig', () => {
       API_PUBLIC_URL: 'https://api.casino.example',
       HCAPTCHA_SECRET: '0x123',
       HCAPTCHA_SITEKEY: 'site-key',
+      HCAPTCHA_VERIFY_URL: 'http://127.0.0.1:9999/siteverify',
       SMS_LOGIN_ENABLED: 'no',
       RATE_LIMIT_ENABLED: 'false',
       SUPPORT_CHAT_APP_ID: 'ru_app',
@@ -124,6 +126,7 @@ describe('loadConfig', () => {
       apiPublicUrl: 'https://api.casino.example',
       hcaptchaSecret: '0x123',
       hcaptchaSitekey: 'site-key',
+      hcaptchaVerifyUrl: 'http://127.0.0.1:9999/siteverify',
       smsLoginEnabled: false,
       rateLimitEnabled: false,
       sandboxPaymentSecret: null,
@@ -294,6 +297,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'loud',
         WEB_PUBLIC_URL: 'https://casino.example/reset',
         SMS_LOGIN_ENABLED: 'maybe',
+        HCAPTCHA_VERIFY_URL: 'ftp://hcaptcha.example/siteverify',
       });
     } catch (e) {
       error = e;
@@ -304,6 +308,7 @@ describe('loadConfig', () => {
       'API_PORT',
       'DATABASE_URL',
       'GEO_DEFAULT_COUNTRY',
+      'HCAPTCHA_VERIFY_URL',
       'LOG_LEVEL',
       'SMS_LOGIN_ENABLED',
       'WEB_ORIGINS',

@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { HUB88_UNITS_PER_MAJOR, unitsPerMinor } from '@/lib/contracts/aggregator';
+import { HCAPTCHA_SITEVERIFY_URL } from './modules/auth/captcha';
 import { loadSocialConfig, type SocialConfig } from './modules/auth/social-config';
 import { messagingConfig, messagingEnvSchema, type MessagingConfig } from './modules/outbox/transport-config';
 
@@ -163,6 +164,8 @@ const envSchema = z.object({
   HCAPTCHA_SECRET: optional(z.string().optional()),
   /** hCaptcha site key, passed to siteverify to pin tokens to this site. Optional. */
   HCAPTCHA_SITEKEY: optional(z.string().optional()),
+  /** hCaptcha's siteverify address (tests point it at a local fake). */
+  HCAPTCHA_VERIFY_URL: optional(httpUrl.default(HCAPTCHA_SITEVERIFY_URL)),
   /** Log-in by SMS code offered (profile feature flag `sms_login`). Default `true`. */
   SMS_LOGIN_ENABLED: optional(booleanFlag.default(true)),
   /**
@@ -334,6 +337,7 @@ export interface Config {
   apiPublicUrl: string | null;
   hcaptchaSecret: string | null;
   hcaptchaSitekey: string | null;
+  hcaptchaVerifyUrl: string;
   smsLoginEnabled: boolean;
   rateLimitEnabled: boolean;
   /** Webhook key of the sandbox payment provider, or null to derive it from the JWT secret. */
@@ -501,6 +505,7 @@ export function loadConfig(
     apiPublicUrl: e.API_PUBLIC_URL ?? null,
     hcaptchaSecret: e.HCAPTCHA_SECRET ?? null,
     hcaptchaSitekey: e.HCAPTCHA_SITEKEY ?? null,
+    hcaptchaVerifyUrl: e.HCAPTCHA_VERIFY_URL,
     smsLoginEnabled: e.SMS_LOGIN_ENABLED,
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? null,

@@ -45,7 +45,7 @@ describe('hCaptcha, when HCAPTCHA_SECRET is set', () => {
       'h-captcha-response': 'good-token',
     });
     expect(response.statusCode).toBe(200);
-    expect(verify).toHaveBeenCalledWith('good-token', c.ip);
+    expect(verify).toHaveBeenCalledWith('good-token', c.ip, expect.anything());
     const login = await client(app).post('/api/v2/auth/login/email/password', {
       email,
       password: PASSWORD,
@@ -105,9 +105,9 @@ describe('hCaptcha, when HCAPTCHA_SECRET is unset', () => {
 });
 
 describe('hcaptchaVerifier', () => {
-  it("posts the secret, the token, the IP and the site key to hCaptcha's siteverify", async () => {
+  it("posts the secret, the token, the IP and the site key to hCaptcha's siteverify by default", async () => {
     const fetchImpl = vi.fn<typeof fetch>(async () => Response.json({ success: true }));
-    const verifier = hcaptchaVerifier('s3cret', 'site-key', fetchImpl);
+    const verifier = hcaptchaVerifier({ secret: 's3cret', sitekey: 'site-key', fetchImpl });
     expect(await verifier.verify('tok', '203.0.113.9')).toBe(true);
     const [url, init] = fetchImpl.mock.calls[0];
     expect(url).toBe('https://api.hcaptcha.com/siteverify');
@@ -120,12 +120,21 @@ describe('hcaptchaVerifier', () => {
     });
   });
 
-  it('reads success false as rejected and an HTTP failure as an error', async () => {
-    expect(
-      await hcaptchaVerifier('s', null, async () => Response.json({ success: false })).verify('t', '1.2.3.4'),
-    ).toBe(false);
+  it('reads success false as rejected, logging its error codes, and an HTTP failure as an error', async () => {
+    const warn = vi.fn();
+    const refusing = hcaptchaVerifier({
+      secret: 's',
+      sitekey: null,
+      fetchImpl: async () => Response.json({ success: false, 'error-codes': ['sitekey-secret-mismatch'] }),
+    });
+    expect(await refusing.verify('t', '1.2.3.4', { warn })).toBe(false);
+    expect(warn).toHaveBeenCalledWith({ errorCodes: ['sitekey-secret-mismatch'] }, expect.any(String));
     await expect(
-      hcaptchaVerifier('s', null, async () => new Response('', { status: 500 })).verify('t', '1.2.3.4'),
+      hcaptchaVerifier({
+        secret: 's',
+        sitekey: null,
+        fetchImpl: async () => new Response('', { status: 500 }),
+      }).verify('t', '1.2.3.4'),
     ).rejects.toThrow(/500/);
   });
 });

@@ -8,33 +8,60 @@ import { HttpError, ValidationError } from '../../lib/errors';
 export const CAPTCHA_FIELD = 'h-captcha-response';
 /** Laravel's wording, which the web app hides (spec §5). */
 export const CAPTCHA_REQUIRED_MESSAGE = 'The h-captcha-response field is required.';
-const SITEVERIFY_URL = 'https://api.hcaptcha.com/siteverify';
+/** hCaptcha's siteverify endpoint (HCAPTCHA_VERIFY_URL's default). */
+export const HCAPTCHA_SITEVERIFY_URL = 'https://api.hcaptcha.com/siteverify';
 const SITEVERIFY_TIMEOUT_MS = 5_000;
+
+/** Where a verifier reports what siteverify said when it refused a token (the request's logger). */
+export interface CaptchaLog {
+  warn(details: object, message: string): void;
+}
 
 export interface CaptchaVerifier {
   /** True when hCaptcha accepts the token; throws when it cannot be asked. */
-  verify(token: string, remoteIp: string): Promise<boolean>;
+  verify(token: string, remoteIp: string, log?: CaptchaLog): Promise<boolean>;
 }
 
-/** Posts to hCaptcha's siteverify (https://docs.hcaptcha.com/#verify-the-user-response-server-side). */
-export function hcaptchaVerifier(
-  secret: string,
-  sitekey: string | null,
-  fetchImpl: typeof fetch = fetch,
-): CaptchaVerifier {
+export interface HcaptchaVerifierOptions {
+  secret: string;
+  /** The site key tokens must have been issued for (siteverify's `sitekey`); null: not checked. */
+  sitekey: string | null;
+  /** The siteverify address (HCAPTCHA_VERIFY_URL). */
+  verifyUrl?: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * Posts to hCaptcha's siteverify (https://docs.hcaptcha.com/#verify-the-user-response-server-side): a
+ * form-encoded POST of `secret`, `response`, `remoteip` and `sitekey`, answered with JSON
+ * `{ success, "error-codes" }`. `success: false` is a refusal (its error codes are logged: a wrong
+ * secret or site key shows there); an HTTP error, an unreadable answer, no answer within 5 s or no
+ * connection is an error (the caller answers 503).
+ */
+export function hcaptchaVerifier({
+  secret,
+  sitekey,
+  verifyUrl = HCAPTCHA_SITEVERIFY_URL,
+  timeoutMs = SITEVERIFY_TIMEOUT_MS,
+  fetchImpl = fetch,
+}: HcaptchaVerifierOptions): CaptchaVerifier {
   return {
-    async verify(token, remoteIp) {
+    async verify(token, remoteIp, log) {
       const form = new URLSearchParams({ secret, response: token, remoteip: remoteIp });
       if (sitekey) form.set('sitekey', sitekey);
-      const response = await fetchImpl(SITEVERIFY_URL, {
+      const response = await fetchImpl(verifyUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: form,
-        signal: AbortSignal.timeout(SITEVERIFY_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) throw new Error(`hCaptcha siteverify answered ${response.status}`);
-      const result = (await response.json()) as { success?: unknown };
-      return result.success === true;
+      const result = (await response.json()) as { success?: unknown; 'error-codes'?: unknown };
+      if (result.success === true) return true;
+      const errorCodes = Array.isArray(result['error-codes']) ? result['error-codes'] : [];
+      log?.warn({ errorCodes }, 'hCaptcha refused the token');
+      return false;
     },
   };
 }
@@ -53,7 +80,7 @@ export function requireCaptcha(verifier: CaptchaVerifier | null) {
     }
     let accepted: boolean;
     try {
-      accepted = await verifier.verify(token, request.ip);
+      accepted = await verifier.verify(token, request.ip, request.log);
     } catch (error) {
       request.log.error({ err: error }, 'hCaptcha verification failed');
       throw new HttpError(503, 'The captcha could not be verified. Please try again later.');
