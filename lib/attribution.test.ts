@@ -4,7 +4,7 @@ import { FINGERPRINT_REGISTRATION_WAIT_MS } from '@/lib/constants/timing';
 import { registrationAttributionWithFingerprint } from './attribution';
 
 const fingerprint = vi.hoisted(() => ({ within: vi.fn() }));
-vi.mock('@/lib/fingerprint', () => ({ getFingerprintWithin: fingerprint.within }));
+vi.mock('@/lib/fingerprint', () => ({ getSealedFingerprintWithin: fingerprint.within }));
 
 describe('registrationAttributionWithFingerprint', () => {
   afterEach(() => {
@@ -12,11 +12,11 @@ describe('registrationAttributionWithFingerprint', () => {
     Cookies.remove('stag', { path: '/' });
   });
 
-  it(`sends the fingerprint it waited for (at most ${FINGERPRINT_REGISTRATION_WAIT_MS} ms) with the attribution cookies`, async () => {
-    fingerprint.within.mockResolvedValue('fp-hash');
+  it(`sends the sealed fingerprint it waited for (at most ${FINGERPRINT_REGISTRATION_WAIT_MS} ms) with the attribution cookies`, async () => {
+    fingerprint.within.mockResolvedValue('v1.sealed');
     Cookies.set('stag', 'aff_1', { path: '/' });
     await expect(registrationAttributionWithFingerprint(' PROMO1 ')).resolves.toEqual({
-      fpp: 'fp-hash',
+      fpp: 'v1.sealed',
       partner: null,
       adplace: null,
       stag: 'aff_1',

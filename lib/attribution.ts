@@ -1,25 +1,19 @@
 import Cookies from 'js-cookie';
 import { COOKIE } from '@/lib/constants/cookies';
-import { FINGERPRINT_STORAGE_KEY, PROMO_SESSION_STORAGE_KEY } from '@/lib/constants/storage';
+import { PROMO_SESSION_STORAGE_KEY } from '@/lib/constants/storage';
 import { FINGERPRINT_REGISTRATION_WAIT_MS } from '@/lib/constants/timing';
-import { getFingerprintWithin } from '@/lib/fingerprint';
+import { getSealedFingerprintWithin } from '@/lib/fingerprint';
 import type { AttachSourceBody } from '@/lib/contracts/traffic';
 
 /**
- * The attribution a registration carries (spec section 7: fpp, partner, adplace, stag, promo), read
- * from what the visitor's arrival left in cookies and local storage. Absent values are null.
+ * The attribution a registration carries (spec section 7: partner, adplace, stag, promo), read from what
+ * the visitor's arrival left in cookies. Absent values are null. The device fingerprint (`fpp`) is added
+ * by `registrationAttributionWithFingerprint`, sealed.
  */
 export function registrationAttribution(promo?: string | null) {
   const read = (name: string) => Cookies.get(name) || null;
-  let fpp: string | null = null;
-  try {
-    fpp = window.localStorage.getItem(FINGERPRINT_STORAGE_KEY);
-  } catch {
-    fpp = null; // storage blocked: register without a fingerprint
-  }
   const queryPromo = new URLSearchParams(window.location.search).get('promo');
   return {
-    fpp,
     partner: read(COOKIE.partnerId),
     adplace: read(COOKIE.adplace),
     stag: read(COOKIE.stag),
@@ -28,13 +22,13 @@ export function registrationAttribution(promo?: string | null) {
 }
 
 /**
- * `registrationAttribution` for a registration request: the fingerprint is the stored one, else the one
- * being computed (the sign-up dialog starts it when it opens, lib/fingerprint.ts) when it comes within
+ * `registrationAttribution` for a registration request, with `fpp`: the device fingerprint sealed to the
+ * API's key (lib/fingerprint.ts; the sign-up dialog starts it when it opens) when it comes within
  * FINGERPRINT_REGISTRATION_WAIT_MS, else null.
  */
 export async function registrationAttributionWithFingerprint(promo?: string | null) {
-  const fpp = await getFingerprintWithin(FINGERPRINT_REGISTRATION_WAIT_MS);
-  return { ...registrationAttribution(promo), fpp };
+  const fpp = await getSealedFingerprintWithin(FINGERPRINT_REGISTRATION_WAIT_MS);
+  return { fpp, ...registrationAttribution(promo) };
 }
 
 /** `POST middleware/ip` with the host and user agent (spec section 7). Failures are swallowed and logged. */

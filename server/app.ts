@@ -30,6 +30,7 @@ import { sandboxSocialRoutes, socialRoutes } from './modules/auth/social-routes'
 import { geoGuardPlugin } from './modules/geo/guard';
 import { requestContextPlugin } from './plugins/request-context';
 import { geoRoutes } from './modules/geo/routes';
+import { deviceRoutes } from './modules/devices/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
 import { OutboxDelivery, registerOutboxDelivery } from './modules/outbox/delivery';
@@ -305,6 +306,7 @@ export function buildApp({
   void app.register(healthRoutes, context);
   void app.register(geoRoutes, context);
   void app.register(authRoutes, context);
+  void app.register(deviceRoutes, context);
   void app.register(passwordRoutes, context);
   void app.register(socialRoutes, context);
   void app.register(profileUserRoutes, context);

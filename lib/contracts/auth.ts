@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/constants/currencies';
+import { SEALED_FINGERPRINT_PATTERN } from '@/lib/device-seal';
 
 /**
  * The accounts contract (spec section 7, "Authentication", "Password restore", "Password set and
@@ -28,9 +29,18 @@ export const code = z
   .regex(/^\d{6}$/);
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
+/**
+ * The device fingerprint (`fpp`), sealed to the API's key (lib/device-seal.ts): sent with sign-ups and
+ * log-ins when the browser has one. Anything else than a seal answers 422; a seal that does not open
+ * (tampered, another key) is accepted and recorded as unreadable.
+ */
+export const fppField = {
+  fpp: z.string().trim().regex(SEALED_FINGERPRINT_PATTERN).nullish(),
+};
+
 /** Attribution sent with every registration (spec section 7). */
 export const attributionFields = {
-  fpp: optionalText(512),
+  ...fppField,
   partner: optionalText(128),
   adplace: optionalText(128),
   stag: optionalText(128),
@@ -89,15 +99,17 @@ export type AuthReply = z.infer<typeof authReply>;
 export const loginEmailPasswordBody = z.object({
   email,
   password: z.string().min(1).max(PASSWORD_MAX),
+  ...fppField,
   ...captchaField,
 });
 export const loginPhonePasswordBody = z.object({
   phone,
   password: z.string().min(1).max(PASSWORD_MAX),
+  ...fppField,
   ...captchaField,
 });
-export const loginEmailCodeBody = z.object({ email, code });
-export const loginPhoneCodeBody = z.object({ phone, code });
+export const loginEmailCodeBody = z.object({ email, code, ...fppField });
+export const loginPhoneCodeBody = z.object({ phone, code, ...fppField });
 /** `POST /api/v2/auth/login/{email|phone}/verification` and the resend calls: send a one-time code. */
 export const sendEmailCodeBody = z.object({ email, ...captchaField });
 export const sendPhoneCodeBody = z.object({ phone, ...captchaField });

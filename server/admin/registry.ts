@@ -15,6 +15,7 @@ import { gameCommands } from '../modules/casino/admin-commands';
 import { crashCommands } from '../modules/crash/admin-commands';
 import { caseCommands } from '../modules/games/admin-commands';
 import { sportsCommands } from '../modules/sports/admin-commands';
+import { deviceReportCommand } from '../modules/devices/admin-commands';
 import { geoCommands } from '../modules/geo/admin-commands';
 import { payoutCommands } from '../modules/payouts/admin-commands';
 import { accountCommands } from '../modules/protection/admin-commands';
@@ -56,6 +57,7 @@ export const commandGroups: CommandGroup[] = [
   mirrorCommands,
   redirectCommands,
   utmCampaignCommands,
-  reportCommands,
+  // The report group is traffic's; other modules add their reports to it.
+  { ...reportCommands, commands: [...reportCommands.commands, deviceReportCommand] },
   trafficCommands,
 ];

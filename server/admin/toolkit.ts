@@ -51,6 +51,15 @@ export function printTable(out: (line: string) => void, empty: string, rows: str
   for (const line of table(rows)) out(line);
 }
 
+/** `2031-01-15` → that day's start in UTC; UsageError for anything else or a date that does not exist. */
+export function parseDay(raw: string, option = '--since'): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  if (!date || date.toISOString().slice(0, 10) !== raw)
+    throw new UsageError(`${option} must be a date YYYY-MM-DD`);
+  return date;
+}
+
 export function utc(date: Date | null): string {
   return date ? date.toISOString().slice(0, 19).replace('T', ' ') : '-';
 }

@@ -50,3 +50,4 @@ export * from '../modules/sports/schema';
 export * from '../modules/activity/schema';
 export * from '../modules/tournaments/schema';
 export * from '../modules/promotions/schema';
+export * from '../modules/devices/schema';

@@ -5,6 +5,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { deviceKeyReply, sealFingerprint } from '@/lib/device-seal';
 import type { App } from '../app';
 
 export const PASSWORD = 'correct horse 1';
@@ -159,4 +160,11 @@ export async function signInBySocial(
   if (!message) throw new Error('no message on the completion page');
   const parsed = JSON.parse(message[1]) as { token: string; is_new: boolean };
   return { token: parsed.token, isNew: parsed.is_new, html: done.body };
+}
+
+/** A device fingerprint (the 64-hex digest lib/fingerprint.ts computes) sealed to `app`'s key, as `fpp`. */
+export async function sealedFingerprint(app: App, fingerprint: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/v2/device/key' });
+  expect(response.statusCode, response.body).toBe(200);
+  return sealFingerprint(fingerprint, deviceKeyReply.parse(response.json()));
 }

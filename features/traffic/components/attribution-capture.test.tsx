@@ -11,7 +11,7 @@ const nav = vi.hoisted(() => ({ params: new URLSearchParams() }));
 vi.mock('next/navigation', () => ({ useSearchParams: () => nav.params }));
 
 const fingerprint = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('@/lib/fingerprint', () => ({ getFingerprint: fingerprint.get }));
+vi.mock('@/lib/fingerprint', () => ({ getSealedFingerprint: fingerprint.get }));
 
 const traffic = createTrafficBackend();
 const server = withMockServer(createMockServer(...trafficHandlers(traffic)));

@@ -15,7 +15,7 @@ import {
   pageOpenSubH,
   queryParametersBody,
 } from '@/features/traffic/lib/capture';
-import { getFingerprint } from '@/lib/fingerprint';
+import { getSealedFingerprint } from '@/lib/fingerprint';
 import { COOKIE, cookieExpiresDays, cookieExpiresFor, type CookieName } from '@/lib/constants/cookies';
 import { URL_MAX, USER_AGENT_MAX } from '@/lib/contracts/traffic-limits';
 import { withoutPrivateParams, withoutPrivateParamsInUrl } from '@/lib/private-query';
@@ -101,7 +101,7 @@ async function utmClick(query: URLSearchParams): Promise<void> {
 async function pageOpen(query: URLSearchParams): Promise<void> {
   const subH = pageOpenSubH(query);
   if (subH === null) return;
-  const uuid = await getFingerprint();
+  const uuid = await getSealedFingerprint();
   await registerPageOpen({
     subH,
     uuid,

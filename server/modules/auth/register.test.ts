@@ -9,6 +9,7 @@ import {
   outbox,
   PASSWORD,
   profile,
+  sealedFingerprint,
   signUpByEmail,
   uniqueEmail,
   uniquePhone,
@@ -62,15 +63,17 @@ describe('POST /api/v2/auth/register/email', () => {
 
   it('keeps the chosen currency and the attribution, and stores the password as argon2id', async () => {
     const email = uniqueEmail();
+    const fingerprint = 'f'.repeat(64);
+    const fpp = await sealedFingerprint(app, fingerprint);
     const { token } = await signUpByEmail(app, {
       email,
       currency: 'USD',
-      extra: { fpp: 'fp-123', partner: 'p-7', adplace: 'ad-1', stag: 'stag-9', promo: 'welcome100' },
+      extra: { fpp, partner: 'p-7', adplace: 'ad-1', stag: 'stag-9', promo: 'welcome100' },
     });
     expect((await profile(app, token)).json().user.currency).toBe('USD');
     const [row] = await db.select().from(users).where(eq(users.email, email));
     expect(row).toMatchObject({
-      fpp: 'fp-123',
+      fpp: fingerprint, // the sealed upload, opened
       partner: 'p-7',
       adplace: 'ad-1',
       stag: 'stag-9',

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { rateLimit, type LimitSpec } from '../../lib/rate-limit';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
+import { openUpload } from '../devices/service';
 import { requireCaptcha } from './captcha';
 import type { AuthDeps } from './deps';
 import { LIMITS } from './limits';
@@ -31,6 +32,7 @@ import {
   sendLoginData,
   sendVerificationCode,
   verifyAccount,
+  type DeviceInput,
   type LoginKind,
 } from './service';
 import { DEFAULT_MESSAGE_LOCALE } from './templates';
@@ -43,6 +45,11 @@ export function routeHelpers(ctx: AppContext) {
     limit: (specs: LimitSpec[]) =>
       rateLimit({ db: ctx.db, clock: ctx.clock, enabled: ctx.config.rateLimitEnabled }, specs),
     captcha: requireCaptcha(ctx.captcha),
+    /** The device fingerprint a sign-up or log-in uploaded, opened, with the request's IP. */
+    device: async (request: FastifyRequest, fpp: string | null | undefined): Promise<DeviceInput> => ({
+      upload: await openUpload(ctx.keys.deviceSeal, fpp),
+      ip: request.ip,
+    }),
   };
 }
 
@@ -50,7 +57,7 @@ const signedIn = (token: string) => ({ success: true as const, token, sso: null 
 
 /** Sign-up, log-in, codes, account verification and the session calls of spec §7 "Authentication". */
 export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
-  const { deps, limit, captcha } = routeHelpers(ctx);
+  const { deps, limit, captcha, device } = routeHelpers(ctx);
   app.addHook('onRequest', noStore);
 
   // --- sign-up ---
@@ -70,7 +77,8 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         password,
         currency,
         confirmations: { ageConfirmed: age_confirmed, termsAccepted: terms_accepted },
-        attribution: { fpp, partner, adplace, stag, promo },
+        attribution: { partner, adplace, stag, promo },
+        device: await device(request, fpp),
         locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
         region: request.region,
       });
@@ -94,7 +102,8 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         password,
         currency,
         confirmations: { ageConfirmed: age_confirmed, termsAccepted: terms_accepted },
-        attribution: { fpp, partner, adplace, stag, promo },
+        attribution: { partner, adplace, stag, promo },
+        device: await device(request, fpp),
         locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
         region: request.region,
       });
@@ -116,6 +125,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
           kind: 'email',
           address: request.body.email,
           password: request.body.password,
+          device: await device(request, request.body.fpp),
         }),
       ),
   );
@@ -133,6 +143,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
           kind: 'phone',
           address: request.body.phone,
           password: request.body.password,
+          device: await device(request, request.body.fpp),
         }),
       ),
   );
@@ -198,6 +209,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
           kind: 'email',
           address: request.body.email,
           code: request.body.code,
+          device: await device(request, request.body.fpp),
         }),
       ),
   );
@@ -214,6 +226,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
           kind: 'phone',
           address: request.body.phone,
           code: request.body.code,
+          device: await device(request, request.body.fpp),
         }),
       ),
   );

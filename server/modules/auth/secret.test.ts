@@ -45,7 +45,7 @@ describe('deriveKeys', () => {
   it('gives each purpose its own key', () => {
     const keys = deriveKeys(Buffer.from('k'.repeat(32)));
     const hex = Object.values(keys).map((key) => Buffer.from(key).toString('hex'));
-    expect(new Set(hex).size).toBe(3);
+    expect(new Set(hex).size).toBe(4);
     expect(deriveKeys(Buffer.from('k'.repeat(32)))).toEqual(keys);
   });
 });

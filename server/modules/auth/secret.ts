@@ -21,6 +21,8 @@ export interface AuthKeys {
   socialState: Uint8Array;
   /** HMAC key of one-time code hashes. */
   oneTimeCode: Uint8Array;
+  /** Seed of the P-256 key that opens sealed device fingerprints (server/modules/devices/keys.ts). */
+  deviceSeal: Uint8Array;
 }
 
 export const SECRET_FILE_NAME = 'jwt-secret';
@@ -62,5 +64,6 @@ export function deriveKeys(secret: Buffer): AuthKeys {
     accessToken: derive('access-token'),
     socialState: derive('social-state'),
     oneTimeCode: derive('one-time-code'),
+    deviceSeal: derive('device-seal'),
   };
 }

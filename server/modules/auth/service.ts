@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { activatePromo } from '../bonuses/service';
+import { recordSighting, type DeviceUpload } from '../devices/service';
 import type { Region } from '../../lib/region';
 import {
   findUserByEmail,
@@ -35,8 +36,8 @@ import { openSession, revokeFamily, type AuthSession } from './tokens';
 /** How an account is identified: its e-mail or its phone (the name of the request field, too). */
 export type LoginKind = 'email' | 'phone';
 
+/** What a sign-up carried besides the device fingerprint (`RegisterInput.device`). */
 export interface Attribution {
-  fpp?: string | null;
   partner?: string | null;
   adplace?: string | null;
   stag?: string | null;
@@ -187,6 +188,12 @@ export interface SignUpConfirmations {
   termsAccepted: true;
 }
 
+/** The device fingerprint a sign-up or log-in uploaded (opened) and where it came from. */
+export interface DeviceInput {
+  upload: DeviceUpload | null;
+  ip: string;
+}
+
 export interface RegisterInput {
   kind: LoginKind;
   address: string;
@@ -197,6 +204,7 @@ export interface RegisterInput {
   locale: MessageLocale;
   /** The visitor's region, for promo codes limited to one. */
   region: Region;
+  device: DeviceInput;
 }
 
 /**
@@ -220,7 +228,7 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<st
           currency: input.currency,
           registerMethod: input.kind,
           ...confirmedAt(input.confirmations, now),
-          fpp: input.attribution.fpp ?? null,
+          fpp: input.device.upload?.fingerprint ?? null,
           partner: input.attribution.partner ?? null,
           adplace: input.attribution.adplace ?? null,
           stag: input.attribution.stag ?? null,
@@ -228,6 +236,7 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<st
         },
         now,
       );
+      await recordSighting(tx, { userId: user.id, event: 'sign_up', ...input.device, at: now });
       if (input.attribution.promo) {
         await activatePromo(tx, {
           userId: user.id,
@@ -257,14 +266,16 @@ export async function register(deps: AuthDeps, input: RegisterInput): Promise<st
 /** Unknown account, no password, or a wrong one: the same 422, after the same work. */
 export async function loginWithPassword(
   deps: AuthDeps,
-  input: { kind: LoginKind; address: string; password: string },
+  input: { kind: LoginKind; address: string; password: string; device: DeviceInput },
 ): Promise<string> {
   const user = await findUserBy(deps.db, input.kind, input.address);
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyNothing(input.password);
   if (!user || !valid) throw badCredentials(input.kind);
-  return openSession(deps.db, deps.keys.accessToken, user.id, deps.clock());
+  const now = deps.clock();
+  await recordSighting(deps.db, { userId: user.id, event: 'log_in', ...input.device, at: now });
+  return openSession(deps.db, deps.keys.accessToken, user.id, now);
 }
 
 /** Sends a log-in code to a registered address (422 `not_registered` otherwise: codes never create users). */
@@ -303,7 +314,7 @@ export async function sendLoginCode(
 /** Logs in with a code sent by {@link sendLoginCode}; the address counts as verified afterwards. */
 export async function loginWithCode(
   deps: AuthDeps,
-  input: { kind: LoginKind; address: string; code: string },
+  input: { kind: LoginKind; address: string; code: string; device: DeviceInput },
 ): Promise<string> {
   const user = await findUserBy(deps.db, input.kind, input.address);
   if (!user) throw notRegistered(input.kind);
@@ -321,6 +332,7 @@ export async function loginWithCode(
     if (!(await consumeCode(tx, check.code.id, now)))
       throw codeError({ ok: false, reason: 'missing', attemptsLeft: 0 });
     await markVerified(tx, user, input.kind, now);
+    await recordSighting(tx, { userId: user.id, event: 'log_in', ...input.device, at: now });
     return openSession(tx, deps.keys.accessToken, user.id, now);
   });
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { runAdmin } from '../../admin/cli';
 import { seedDatabase, seedSteps } from '../../db/seed';
-import { client, signUpByEmail } from '../../test/accounts';
+import { client, profile, sealedFingerprint, signUpByEmail } from '../../test/accounts';
 import { deposit } from '../../test/deposits';
 import { createTestApp } from '../../test/helpers';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../audit/schema';
+import { deviceSightings } from '../devices/schema';
 import { adClicks, clientReports, pageOpenEvents, trafficVisits } from './schema';
 import { mirrorData } from './mirrors';
 import { findRedirect } from './redirects';
@@ -444,6 +445,11 @@ describe('npm run admin -- traffic prune', () => {
       .insert(clientReports)
       .values({ host: 'a.example', userAgent: 'UA', ip: '192.0.2.7', createdAt: old });
     await db.insert(pageOpenEvents).values({ subH: 'sub-old', ip: '192.0.2.7', createdAt: old });
+    const sighted = await signUpByEmail(app, {
+      extra: { fpp: await sealedFingerprint(app, 'a'.repeat(64)) },
+    });
+    const sightedId = (await profile(app, sighted.token)).json().user.id as number;
+    await db.update(deviceSightings).set({ createdAt: old }).where(eq(deviceSightings.userId, sightedId));
     const click = (advId: string) => ({
       advId,
       utmSource: 'google',
@@ -464,7 +470,7 @@ describe('npm run admin -- traffic prune', () => {
     const before = day(1000);
     expect(await admin('traffic', 'prune', '--before', before)).toMatchObject({
       code: 0,
-      out: `Deleted traffic recorded before ${before} (UTC): 1 visits, 1 IP reports, 1 page-open events, 1 ad clicks.`,
+      out: `Deleted traffic recorded before ${before} (UTC): 1 visits, 1 IP reports, 1 page-open events, 1 ad clicks, 1 device sightings.`,
     });
     expect(await db.select().from(trafficVisits).where(eq(trafficVisits.id, oldVisit.id))).toEqual([]);
     expect(await db.select().from(trafficVisits).where(eq(trafficVisits.id, newVisit.id))).toHaveLength(1);
@@ -474,7 +480,7 @@ describe('npm run admin -- traffic prune', () => {
 
     // Again: nothing left to delete.
     expect((await admin('traffic', 'prune', '--before', before, '--operator', 'quinn')).out).toMatch(
-      /: 0 visits, 0 IP reports, 0 page-open events, 0 ad clicks\.$/,
+      /: 0 visits, 0 IP reports, 0 page-open events, 0 ad clicks, 0 device sightings\.$/,
     );
     // Each run is in the audit log, with what it deleted.
     const entries = await db.select().from(auditLog).orderBy(auditLog.id);
@@ -483,13 +489,19 @@ describe('npm run admin -- traffic prune', () => {
         'traffic.prune',
         'traffic',
         `before:${before}`,
-        { before, deleted: { visits: 1, clientReports: 1, pageOpenEvents: 1, adClicks: 1 } },
+        {
+          before,
+          deleted: { visits: 1, clientReports: 1, pageOpenEvents: 1, adClicks: 1, deviceSightings: 1 },
+        },
       ],
       [
         'traffic.prune',
         'traffic',
         `before:${before}`,
-        { before, deleted: { visits: 0, clientReports: 0, pageOpenEvents: 0, adClicks: 0 } },
+        {
+          before,
+          deleted: { visits: 0, clientReports: 0, pageOpenEvents: 0, adClicks: 0, deviceSightings: 0 },
+        },
       ],
     ]);
     expect(entries[1].actor).toBe('operator:quinn');

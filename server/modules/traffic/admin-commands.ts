@@ -14,7 +14,7 @@ import {
   type CommandGroup,
   type OptionValues,
 } from '../../admin/command';
-import { audited, money, printTable, rowState, table, text, utc } from '../../admin/toolkit';
+import { audited, money, parseDay, printTable, rowState, table, text, utc } from '../../admin/toolkit';
 import {
   findUtmCampaign,
   isPromoType,
@@ -450,15 +450,6 @@ export const utmCampaignCommands: CommandGroup = {
   ],
 };
 
-/** `2031-01-15` → that day's start in UTC; UsageError for anything else or a date that does not exist. */
-function parseDay(raw: string, option = '--since'): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== raw)
-    throw new UsageError(`${option} must be a date YYYY-MM-DD`);
-  return date;
-}
-
 const formatDeposits = (sums: Record<string, bigint>) => {
   const parts = Object.entries(sums)
     .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -516,7 +507,7 @@ export const trafficCommands: CommandGroup = {
       name: 'prune',
       args: '--before YYYY-MM-DD',
       summary:
-        'Delete visits, IP reports, page-open events and unattached ad clicks recorded before that day (UTC)',
+        'Delete visits, IP reports, page-open events, unattached ad clicks and device sightings recorded before that day (UTC)',
       options: { before: { type: 'string' } },
       parse(positionals, values) {
         expectPositionals(positionals, []);
@@ -531,7 +522,8 @@ export const trafficCommands: CommandGroup = {
         out(
           `Deleted traffic recorded before ${before.toISOString().slice(0, 10)} (UTC): ` +
             `${pruned.visits} visits, ${pruned.clientReports} IP reports, ` +
-            `${pruned.pageOpenEvents} page-open events, ${pruned.adClicks} ad clicks.`,
+            `${pruned.pageOpenEvents} page-open events, ${pruned.adClicks} ad clicks, ` +
+            `${pruned.deviceSightings} device sightings.`,
         );
       },
     }),

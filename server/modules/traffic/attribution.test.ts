@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { client, signUpByEmail } from '../../test/accounts';
+import { client, sealedFingerprint, signUpByEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
 import { adClicks, clientReports, pageOpenEvents, trafficVisits, userAttribution } from './schema';
 import { ATTRIBUTION_RULES } from './routes';
@@ -305,9 +305,14 @@ describe('POST /middleware/utm', () => {
 
 describe('POST /middleware/registerPageOpenEvent', () => {
   it('stores the event and answers { ok: true }', async () => {
+    const fingerprint = '1'.repeat(64);
     const response = await post(
       '/middleware/registerPageOpenEvent',
-      { subH: 'sub-42', uuid: 'fp-1', click_url: 'https://aurum.example/?subH=sub-42' },
+      {
+        subH: 'sub-42',
+        uuid: await sealedFingerprint(app, fingerprint),
+        click_url: 'https://aurum.example/?subH=sub-42',
+      },
       { ip: '192.0.2.77' },
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -315,14 +320,19 @@ describe('POST /middleware/registerPageOpenEvent', () => {
     expect(await post('/middleware/registerPageOpenEvent', { subH: 'sub-43', uuid: null })).toMatchObject({
       statusCode: 200,
     });
+    // A uuid that is not a seal to this API's key (plain, or tampered) is kept as nothing.
+    expect(await post('/middleware/registerPageOpenEvent', { subH: 'sub-44', uuid: 'fp-1' })).toMatchObject({
+      statusCode: 200,
+    });
     const rows = await db
       .select()
       .from(pageOpenEvents)
-      .where(inArray(pageOpenEvents.subH, ['sub-42', 'sub-43']))
+      .where(inArray(pageOpenEvents.subH, ['sub-42', 'sub-43', 'sub-44']))
       .orderBy(pageOpenEvents.id);
     expect(rows.map(({ subH, uuid, clickUrl, ip }) => ({ subH, uuid, clickUrl, ip }))).toEqual([
-      { subH: 'sub-42', uuid: 'fp-1', clickUrl: 'https://aurum.example/?subH=sub-42', ip: '192.0.2.77' },
+      { subH: 'sub-42', uuid: fingerprint, clickUrl: 'https://aurum.example/?subH=sub-42', ip: '192.0.2.77' },
       { subH: 'sub-43', uuid: null, clickUrl: null, ip: expect.any(String) },
+      { subH: 'sub-44', uuid: null, clickUrl: null, ip: expect.any(String) },
     ]);
   });
 

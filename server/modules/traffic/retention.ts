@@ -1,6 +1,7 @@
 /** Retention of the raw traffic records (`npm run admin -- traffic prune`). */
 import type { Executor } from '../../db/client';
 import { recordAudit, type Actor } from '../audit/service';
+import { pruneSightingsBefore } from '../devices/service';
 import { deleteTrafficBefore } from './repository';
 
 /** Rows `pruneTraffic` deleted, per table. */
@@ -9,10 +10,12 @@ export interface PrunedTraffic {
   clientReports: number;
   pageOpenEvents: number;
   adClicks: number;
+  deviceSightings: number;
 }
 
 /**
- * Deletes the raw traffic records (visits, IP reports, page-open events, advertising clicks) created
+ * Deletes the raw traffic records (visits, IP reports, page-open events, advertising clicks, the device
+ * sightings of sign-ups and log-ins) created
  * before `before`, in one transaction. An advertising click whose advId a user carries is kept: the
  * report maps that user to the click's campaign. Users' own attribution is never touched. With an
  * `actor` (the operator's `traffic prune`), the audit entry `traffic.prune` (what was deleted) is written
@@ -20,7 +23,10 @@ export interface PrunedTraffic {
  */
 export function pruneTraffic(db: Executor, before: Date, actor?: Actor): Promise<PrunedTraffic> {
   return db.transaction(async (tx) => {
-    const pruned = await deleteTrafficBefore(tx, before);
+    const pruned = {
+      ...(await deleteTrafficBefore(tx, before)),
+      deviceSightings: await pruneSightingsBefore(tx, before),
+    };
     if (actor) {
       const day = before.toISOString().slice(0, 10);
       await recordAudit(tx, {

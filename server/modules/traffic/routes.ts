@@ -21,6 +21,7 @@ import { rateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import type { RoutePlugin } from '../../lib/zod-fastify';
 import { noStore, requireSession } from '../../plugins/request-context';
 import { requireAuth } from '../auth/guard';
+import { openUpload } from '../devices/service';
 import { recordAdClick } from './ad-clicks';
 import {
   attachSource,
@@ -142,9 +143,11 @@ export const trafficRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     },
     async (request) => {
       const { subH, uuid, click_url } = request.body;
+      // The fingerprint arrives sealed (lib/device-seal.ts); what does not open is kept as nothing.
+      const device = await openUpload(ctx.keys.deviceSeal, uuid);
       await recordPageOpen(ctx.db, {
         subH,
-        uuid: uuid || null,
+        uuid: device?.fingerprint ?? null,
         clickUrl: click_url || null,
         ...visitor(request, ctx.clock()),
       });
