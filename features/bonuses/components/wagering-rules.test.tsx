@@ -1,4 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/stores/session-store';
@@ -6,6 +7,7 @@ import { bonusHandlers, createBonusBackend } from '@/tests/mocks/bonus-handlers'
 import { testUser } from '@/tests/mocks/fixtures';
 import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
+import { stubResizeObserver } from '@/tests/utils/resize-observer';
 import kz from '@/messages/kz.json';
 import ru from '@/messages/ru.json';
 import { BonusesScreen } from './bonuses-screen';
@@ -23,6 +25,7 @@ vi.mock('@/lib/i18n/navigation', () => ({
 }));
 
 const server = withMockServer();
+stubResizeObserver();
 
 const rowsOf = (section: HTMLElement) =>
   within(section)
@@ -63,10 +66,26 @@ describe('WageringRules', () => {
     ]);
   });
 
+  it('explains what wagering is in a popover opened by a press, in the registration-deposit theme', async () => {
+    renderWithApp(<WageringRules />);
+    const section = screen.getByRole('region', { name: 'How bets count towards wagering' });
+    const help = within(section).getByRole('button', { name: 'What is wagering?' });
+    expect(help).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(help);
+    const popover = await screen.findByRole('dialog', { name: 'Wagering' });
+    expect(popover).toHaveAccessibleDescription(/A bonus of 1,000 with wager ×35 needs 35,000 in bets/);
+    expect(popover).toHaveTextContent('Cancelling the bonus forfeits it');
+    expect(popover).toHaveAttribute('data-theme', 'regdep');
+    expect(help).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(help).toHaveAttribute('aria-expanded', 'false');
+    expect(help).toHaveFocus();
+  });
+
   it('speaks Russian and Kazakh', () => {
-    for (const [locale, messages, title, cases] of [
-      ['ru', ru, 'Как ставки засчитываются в отыгрыш', 'Кейсы'],
-      ['kz', kz, 'Ставкалар отыгрышқа қалай есептеледі', 'Кейстер'],
+    for (const [locale, messages, title, cases, help] of [
+      ['ru', ru, 'Как ставки засчитываются в отыгрыш', 'Кейсы', 'Что такое отыгрыш?'],
+      ['kz', kz, 'Ставкалар отыгрышқа қалай есептеледі', 'Кейстер', 'Отыгрыш деген не?'],
     ] as const) {
       const { unmount } = render(
         <NextIntlClientProvider locale={locale} messages={messages} timeZone="UTC">
@@ -75,6 +94,7 @@ describe('WageringRules', () => {
       );
       const section = screen.getByRole('region', { name: title });
       expect(rowsOf(section)[0]).toEqual([cases, '100%']);
+      expect(within(section).getByRole('button', { name: help })).toBeVisible();
       expect(within(section).getAllByRole('listitem')[0].textContent).toContain('80%');
       unmount();
     }

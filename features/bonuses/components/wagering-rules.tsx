@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { Popover } from '@/components/ui/popover';
 import {
   SLOTS_WAGER_WEIGHT_PERCENT,
   WAGER_GAMES,
@@ -15,7 +16,7 @@ import { useFormat } from '@/lib/i18n/use-format';
  * How bets count towards a bonus's wagering (lib/bonuses/wagering.ts, the rules the API server applies):
  * the share of the stake each game counts (the in-house games, then the providers' slots and live games, then
  * sports bets once settled),
- * and the bets that count nothing. On /bonuses,
+ * and the bets that count nothing, with a popover saying what wagering is. On /bonuses,
  * /welcome-pack and /profile/bonuses.
  */
 export function WageringRules() {
@@ -25,9 +26,21 @@ export function WageringRules() {
   const percent = (value: number) => `${format.number(value)}%`;
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-testid="wagering-rules">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t('title')}
-      </h2>
+      <div className="flex items-center gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t('title')}
+        </h2>
+        <Popover
+          label={t('help.label')}
+          title={t('help.title')}
+          closeLabel={t('help.close')}
+          theme="regdep"
+          testId="wagering-help"
+        >
+          <p>{t('help.what')}</p>
+          <p>{t('help.until')}</p>
+        </Popover>
+      </div>
       <p className="text-sm text-muted">{t('intro')}</p>
       <table className="w-full max-w-md text-sm">
         <caption className="sr-only">{t('caption')}</caption>

@@ -11,11 +11,13 @@ import { testUser } from '@/tests/mocks/fixtures';
 import { apiPath } from '@/tests/mocks/handlers';
 import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
+import { stubResizeObserver } from '@/tests/utils/resize-observer';
 import { cardLabel } from './card-label';
 import { FairnessPanel } from './fairness-panel';
 import { caseBet, diceBet, TEST_SEEDS } from './test-bets';
 
 const server = withMockServer();
+stubResizeObserver();
 
 const pair: SeedPair = {
   server_seed_hash: sha256Hex(TEST_SEEDS.serverSeed),
@@ -48,6 +50,33 @@ describe('FairnessPanel', () => {
     expect(await screen.findByTestId('fair-server-seed-hash')).toHaveTextContent(pair.server_seed_hash);
     expect(screen.getByTestId('fair-client-seed')).toHaveTextContent('lucky-client');
     expect(screen.getByTestId('fair-nonce')).toHaveTextContent('8');
+  });
+
+  it('explains the server seed hash, the client seed and the nonce in popovers that close before the panel', async () => {
+    logIn();
+    serveBets([]);
+    renderWithApp(<FairnessPanel game="dice" open onOpenChange={() => {}} />);
+    const panel = await screen.findByTestId('fairness-panel');
+    await screen.findByTestId('fair-nonce');
+    for (const [label, title] of [
+      ['What is the server seed hash?', 'Server seed hash (SHA-256)'],
+      ['What is the client seed?', 'Client seed'],
+    ]) {
+      await userEvent.click(within(panel).getByRole('button', { name: label }));
+      expect(await screen.findByRole('dialog', { name: title })).toHaveAttribute('data-theme', 'white');
+      await userEvent.keyboard('{Escape}');
+    }
+    const nonceHelp = within(panel).getByRole('button', { name: 'What is the nonce?' });
+    await userEvent.click(nonceHelp);
+    const popover = await screen.findByRole('dialog', { name: 'Nonce' });
+    expect(popover).toHaveAccessibleDescription(/0 for the first bet after a rotation/);
+    expect(nonceHelp).toHaveAttribute('aria-controls', popover.id);
+
+    await userEvent.keyboard('{Escape}');
+    expect(nonceHelp).toHaveAttribute('aria-expanded', 'false');
+    expect(nonceHelp).toHaveFocus();
+    // Escape closed the popover only: the fairness panel is still open.
+    expect(screen.getByTestId('fairness-panel')).toBeInTheDocument();
   });
 
   it('verifies a past bet in the browser: the hash and the recomputed roll match', async () => {

@@ -15,6 +15,7 @@ import { useErrorTranslator } from '@/lib/i18n/use-error-translator';
 import { validationErrorLines } from '@/lib/validation-errors';
 import type { RotateSeedReply } from '../api/rotate-seed';
 import { useSeedPair } from '../api/get-seed-pair';
+import { FairTermHelp } from './fair-term-help';
 import { useChangeClientSeed, useRotateSeed } from './use-seed-actions';
 
 const clientSeedForm = z.object({ client_seed: clientSeed });
@@ -32,25 +33,34 @@ export function SeedValue({ value, testId }: { value: string; testId?: string })
   );
 }
 
-/** The active pair: its server seed hash, client seed and next nonce (`GET /fair/seed`). */
+/**
+ * The active pair: its server seed hash, client seed and next nonce (`GET /fair/seed`), each term
+ * explained in a popover (fair-term-help.tsx).
+ */
 export function ActivePair({ pair }: { pair: SeedPair }) {
   const t = useTranslations('games.fair');
   return (
     <dl className="space-y-2 text-sm" data-testid="fair-active-pair">
       <div>
-        <dt className="text-muted">{t('serverSeedHash')}</dt>
+        <dt className="mb-1 flex items-center gap-2 text-muted">
+          {t('serverSeedHash')} <FairTermHelp term="serverSeedHash" />
+        </dt>
         <dd>
           <SeedValue value={pair.server_seed_hash} testId="fair-server-seed-hash" />
         </dd>
       </div>
       <div>
-        <dt className="text-muted">{t('clientSeed')}</dt>
+        <dt className="mb-1 flex items-center gap-2 text-muted">
+          {t('clientSeed')} <FairTermHelp term="clientSeed" />
+        </dt>
         <dd>
           <SeedValue value={pair.client_seed} testId="fair-client-seed" />
         </dd>
       </div>
-      <div className="flex items-baseline justify-between gap-2">
-        <dt className="text-muted">{t('nextNonce')}</dt>
+      <div className="flex items-center justify-between gap-2">
+        <dt className="flex items-center gap-2 text-muted">
+          {t('nextNonce')} <FairTermHelp term="nonce" />
+        </dt>
         <dd className="font-mono tabular-nums" data-testid="fair-nonce">
           {pair.nonce}
         </dd>

@@ -7,11 +7,13 @@ import { testUser } from '@/tests/mocks/fixtures';
 import { limitsHandlers, noLimits } from '@/tests/mocks/profile-handlers';
 import { createMockServer, withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
+import { stubResizeObserver } from '@/tests/utils/resize-observer';
 import { PlayerLimitsSetting } from './player-limits';
 
 const state = { limits: noLimits() };
 const server = withMockServer(createMockServer(...limitsHandlers(state)));
 const rub = (amount: number) => formatterFor('en').money(amount, 'RUB');
+stubResizeObserver();
 
 /** The bodies of the PUT /api/v2/profile/limits calls the screen makes. */
 function recordPuts() {
@@ -50,6 +52,33 @@ describe('player limits', () => {
     await setValue(day, '5000');
     expect(await within(day).findByTestId('limit-pending')).toHaveTextContent(`Rises to ${rub(5_000)} on`);
     expect(within(day).getByTestId('limit-current')).toHaveTextContent(rub(1_000));
+  });
+
+  it('explains how deposit limits are counted in a popover, and what a removal does in a tooltip', async () => {
+    renderWithApp(<PlayerLimitsSetting />);
+    const group = await screen.findByRole('region', { name: 'Deposit limits' });
+    const help = within(group).getByRole('button', { name: 'How are deposit limits counted?' });
+    await userEvent.click(help);
+    const popover = await screen.findByRole('dialog', { name: 'How deposit limits are counted' });
+    expect(popover).toHaveAccessibleDescription(
+      /over the last 24 hours, 7 days or 30 days, counted back from now/,
+    );
+    expect(popover).toHaveTextContent('waits 24 hours: a cooling-off period');
+    expect(popover).toHaveAttribute('data-theme', 'gray');
+    await userEvent.click(within(popover).getByRole('button', { name: 'Close' }));
+    expect(help).toHaveAttribute('aria-expanded', 'false');
+    expect(help).toHaveFocus();
+
+    const day = within(group).getByTestId('limit-deposit_day');
+    await setValue(day, '1000');
+    const remove = await within(day).findByTestId('limit-remove');
+    await userEvent.hover(remove);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'The limit stays in force for 24 more hours, then it is removed.',
+    );
+    expect(remove).toHaveAccessibleDescription(
+      'The limit stays in force for 24 more hours, then it is removed.',
+    );
   });
 
   it('shows the loss limits as money, with their hint, and sets one', async () => {

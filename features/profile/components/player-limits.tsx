@@ -4,6 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
+import { Popover } from '@/components/ui/popover';
+import { Tooltip } from '@/components/ui/tooltip';
 import { api } from '@/lib/api/client';
 import { userCurrency } from '@/lib/api/schemas/user';
 import {
@@ -40,7 +42,9 @@ const GROUPS = [
  * losses in the games per day, 7 and 30 days; the session length and the reality-check interval in
  * minutes. Each row shows the limit in force, a raise or removal that waits with its date, and a field to
  * change it. Lowering takes effect at once; raising or removing after 24 hours (the server decides; the
- * screen shows what it answered).
+ * screen shows what it answered). How deposit limits are counted is explained in a popover beside their
+ * heading; the remove button's tooltip repeats that a removal waits 24 hours (the hints say so too, for
+ * touch).
  */
 export function PlayerLimitsSetting() {
   const t = useTranslations('settings.limits');
@@ -65,9 +69,12 @@ export function PlayerLimitsSetting() {
           className="space-y-4"
           data-testid={`${group.id}-limits`}
         >
-          <h3 id={`limits-${group.id}`} className="font-semibold">
-            {t(`groups.${group.id}`)}
-          </h3>
+          <div className="flex items-center gap-2">
+            <h3 id={`limits-${group.id}`} className="font-semibold">
+              {t(`groups.${group.id}`)}
+            </h3>
+            {group.id === 'deposit' ? <DepositLimitsHelp /> : null}
+          </div>
           <p className="text-sm text-muted">{t(group.hint)}</p>
           {group.kinds.map((kind) => (
             <LimitRow key={kind} kind={kind} limit={limits.data[kind]} />
@@ -75,6 +82,21 @@ export function PlayerLimitsSetting() {
         </section>
       ))}
     </div>
+  );
+}
+
+/**
+ * How deposit limits are counted (rolling windows, payments not yet expired included), what a refusal
+ * says and why a raise waits.
+ */
+function DepositLimitsHelp() {
+  const t = useTranslations('settings.limits.help');
+  return (
+    <Popover label={t('label')} title={t('title')} closeLabel={t('close')} testId="deposit-limits-help">
+      <p>{t('windows')}</p>
+      <p>{t('refused')}</p>
+      <p>{t('wait')}</p>
+    </Popover>
   );
 }
 
@@ -165,15 +187,17 @@ function LimitRow({ kind, limit }: { kind: LimitKind; limit: Limits[LimitKind] }
           {t('save')}
         </button>
         {limit.amount !== null && !(limit.next_from && limit.next_amount === null) ? (
-          <button
-            type="button"
-            className="min-h-11 px-2 text-sm underline"
-            disabled={save.isPending}
-            onClick={() => save.mutate(null)}
-            data-testid="limit-remove"
-          >
-            {t('remove')}
-          </button>
+          <Tooltip content={t('help.removeHint')}>
+            <button
+              type="button"
+              className="min-h-11 px-2 text-sm underline"
+              disabled={save.isPending}
+              onClick={() => save.mutate(null)}
+              data-testid="limit-remove"
+            >
+              {t('remove')}
+            </button>
+          </Tooltip>
         ) : null}
       </form>
       {error ? (
