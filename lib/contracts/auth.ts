@@ -145,6 +145,7 @@ export const socialLoginBody = z.object({
    */
   age_confirmed: z.boolean().nullish(),
   terms_accepted: z.boolean().nullish(),
+  ...fppField,
 });
 export const socialLoginReply = z.object({ url: z.string() });
 /** What the provider window posts to its opener when it finishes. */

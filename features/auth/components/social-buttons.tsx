@@ -9,7 +9,9 @@ import { socialLogin, SocialLoginError, type SocialProvider } from '@/features/a
 import { useCompleteLogin } from '@/features/auth/lib/use-complete-login';
 import { registrationAttribution } from '@/lib/attribution';
 import type { Currency } from '@/lib/constants/currencies';
+import { FINGERPRINT_REGISTRATION_WAIT_MS } from '@/lib/constants/timing';
 import { SOCIAL_PROVIDERS } from '@/lib/contracts/auth';
+import { getSealedFingerprintWithin } from '@/lib/fingerprint';
 import { usePathname } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
@@ -59,6 +61,8 @@ export function SocialButtons({
         provider,
         currency,
         ...attribution,
+        // Awaited once the window is open (pop-up blockers allow only a window opened at once).
+        fpp: getSealedFingerprintWithin(FINGERPRINT_REGISTRATION_WAIT_MS),
         vip: wantsVip,
         ...confirmed,
       });

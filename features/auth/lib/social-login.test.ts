@@ -25,7 +25,13 @@ describe('social log-in', () => {
       }),
     );
     const popup = fakePopup();
-    const result = socialLogin({ provider: 'google', currency: 'KZT', promo: 'WELCOME' });
+    let sealed: (value: string) => void = () => {};
+    const fpp = new Promise<string | null>((resolve) => (sealed = resolve));
+    const result = socialLogin({ provider: 'google', currency: 'KZT', promo: 'WELCOME', fpp });
+    // The window opens at once; the request waits for the sealed fingerprint.
+    expect(window.open).toHaveBeenCalledTimes(1);
+    expect(body).toBeUndefined();
+    sealed('v1.sealed-fingerprint');
     await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL));
     // A message from another origin or window is ignored.
     window.dispatchEvent(
@@ -47,6 +53,7 @@ describe('social log-in', () => {
       provider: 'google',
       currency: 'KZT',
       promo: 'WELCOME',
+      fpp: 'v1.sealed-fingerprint',
       origin: window.location.origin,
     });
   });

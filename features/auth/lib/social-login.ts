@@ -26,12 +26,19 @@ export async function socialLogin(input: {
   /** The sign-up boxes (the sign-up dialog only): needed for an identity that has no account yet. */
   age_confirmed?: boolean;
   terms_accepted?: boolean;
+  /** The sealed device fingerprint, awaited once the window is open (at most a short wait). */
+  fpp?: Promise<string | null>;
 }): Promise<{ token: string; isNew: boolean }> {
   const popup = window.open('', 'social-login', 'width=520,height=680');
   if (!popup) throw new SocialLoginError('blocked');
   let url: string;
   try {
-    ({ url } = await startSocialLogin({ ...input, origin: window.location.origin }));
+    const { fpp, ...body } = input;
+    ({ url } = await startSocialLogin({
+      ...body,
+      fpp: fpp ? await fpp : null,
+      origin: window.location.origin,
+    }));
   } catch (error) {
     popup.close();
     throw error;

@@ -38,8 +38,18 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     '/auth/login',
     { config: { geoGuard: true }, schema: { body: socialLoginBody, response: { 200: socialLoginReply } } },
     async (request) => {
-      const { provider, origin, currency, promo, partner, adplace, stag, age_confirmed, terms_accepted } =
-        request.body;
+      const {
+        provider,
+        origin,
+        currency,
+        promo,
+        partner,
+        adplace,
+        stag,
+        age_confirmed,
+        terms_accepted,
+        fpp,
+      } = request.body;
       const url = await startSocialLogin(deps(request), {
         provider,
         origin,
@@ -50,6 +60,7 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
         stag,
         ageConfirmed: age_confirmed,
         termsAccepted: terms_accepted,
+        fpp,
         region: request.region,
         apiBaseUrl: ctx.config.apiPublicUrl ?? `${request.protocol}://${request.host}`,
       });
@@ -167,7 +178,7 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
   ) {
     let completed: Awaited<ReturnType<typeof completeSocialLogin>>;
     try {
-      completed = await completeSocialLogin(deps(request), state, identity);
+      completed = await completeSocialLogin(deps(request), state, identity, { ip: request.ip });
     } catch (error) {
       if (error instanceof SignUpNotConfirmedError) return html(reply, 422, renderFailure(NOT_CONFIRMED));
       throw error;
@@ -295,7 +306,7 @@ export const sandboxSocialRoutes: RoutePlugin<AppContext> = async (app, ctx) => 
 
       let completed: Awaited<ReturnType<typeof completeSocialLogin>>;
       try {
-        completed = await completeSocialLogin(deps(request), state, identity);
+        completed = await completeSocialLogin(deps(request), state, identity, { ip: request.ip });
       } catch (error) {
         if (error instanceof SignUpNotConfirmedError) return html(reply, 422, renderFailure(NOT_CONFIRMED));
         throw error;

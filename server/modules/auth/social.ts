@@ -17,6 +17,7 @@ import { AGE_NOT_CONFIRMED, SOCIAL_PROVIDERS, TERMS_NOT_ACCEPTED } from '@/lib/c
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ValidationError } from '../../lib/errors';
 import { activatePromo, findApplicablePromo, invalidPromo } from '../bonuses/service';
+import { openUpload, recordSighting } from '../devices/service';
 import type { Region } from '../../lib/region';
 import { findUserByEmail, insertUser } from '../users/service';
 import { inTransaction, type AuthDeps } from './deps';
@@ -43,6 +44,8 @@ const stateSchema = z.object({
   /** The sign-up confirmations given when the flow started (false: not given). */
   ageConfirmed: z.boolean().default(false),
   termsAccepted: z.boolean().default(false),
+  /** The device fingerprint uploaded when the flow started, still sealed (opened when it completes). */
+  fpp: z.string().nullable().default(null),
 });
 
 export type SocialState = z.infer<typeof stateSchema>;
@@ -87,6 +90,7 @@ export async function startSocialLogin(
     stag?: string | null;
     ageConfirmed?: boolean | null;
     termsAccepted?: boolean | null;
+    fpp?: string | null;
     region: Region;
     apiBaseUrl: string;
   },
@@ -121,6 +125,7 @@ export async function startSocialLogin(
     stag: input.stag ?? null,
     ageConfirmed: input.ageConfirmed === true,
     termsAccepted: input.termsAccepted === true,
+    fpp: input.fpp ?? null,
   };
   if (mode === 'real') {
     const at = deps.clock();
@@ -212,11 +217,22 @@ export async function completeSocialLogin(
   deps: AuthDeps,
   state: SocialState,
   identity: SocialIdentity,
+  /** Where the completion came from; the state's sealed fingerprint is opened and recorded with it. */
+  visitor: { ip: string },
 ): Promise<{ token: string; isNew: boolean }> {
+  const upload = await openUpload(deps.keys.deviceSeal, state.fpp);
+  const sighting = (userId: number, at: Date) => ({
+    userId,
+    event: 'social' as const,
+    upload,
+    ip: visitor.ip,
+    at,
+  });
   for (let attempt = 0; ; attempt += 1) {
     const now = deps.clock();
     const linked = await repository.findSocialIdentity(deps.db, state.provider, identity.subject);
     if (linked) {
+      await recordSighting(deps.db, sighting(linked.userId, now));
       return { token: await openSession(deps.db, deps.keys.accessToken, linked.userId, now), isNew: false };
     }
     if (identity.emailVerified && identity.email) {
@@ -232,6 +248,7 @@ export async function completeSocialLogin(
               name: identity.name,
               createdAt: now,
             });
+            await recordSighting(tx, sighting(owner.id, now));
             return { token: await openSession(tx, deps.keys.accessToken, owner.id, now), isNew: false };
           });
         } catch (error) {
@@ -259,9 +276,11 @@ export async function completeSocialLogin(
             partner: state.partner,
             adplace: state.adplace,
             stag: state.stag,
+            fpp: upload?.fingerprint ?? null,
           },
           now,
         );
+        await recordSighting(tx, sighting(user.id, now));
         // The promo was checked when the flow started; one that stopped applying since is dropped
         // rather than failing a sign-up the provider already confirmed.
         const promo = state.promo

@@ -10,6 +10,7 @@ import {
   PASSWORD,
   profile,
   sealedFingerprint,
+  signInBySocial,
   signUpByEmail,
   uniqueEmail,
 } from '../../test/accounts';
@@ -85,6 +86,37 @@ describe('the fingerprint uploaded with sign-ups and log-ins', () => {
       { event: 'log_in', fingerprint, unreadable: false },
       { event: 'log_in', fingerprint, unreadable: false },
     ]);
+  });
+
+  it('is carried through a social log-in, sealed, and recorded when it completes, for a new and a linked account', async () => {
+    const fingerprint = '9'.repeat(64);
+    const identity = `device-${Date.now()}`;
+    const first = await signInBySocial(app, {
+      custom: { name: identity },
+      start: { fpp: await sealedFingerprint(app, fingerprint) },
+    });
+    expect(first.isNew).toBe(true);
+    // The sandbox's page never shows the fingerprint: the state carries it sealed.
+    expect(first.html).not.toContain(fingerprint);
+    const id = await userId(first.token);
+    expect((await db.select().from(users).where(eq(users.id, id)))[0].fpp).toBe(fingerprint);
+    const second = await signInBySocial(app, {
+      custom: { name: identity },
+      start: { fpp: await sealedFingerprint(app, fingerprint) },
+    });
+    expect(second.isNew).toBe(false);
+    expect(await userId(second.token)).toBe(id);
+    expect(await sightingsOf(id)).toEqual([
+      { event: 'social', fingerprint, unreadable: false },
+      { event: 'social', fingerprint, unreadable: false },
+    ]);
+    const refused = await client(app).put('/auth/login', {
+      provider: 'google',
+      origin: 'http://localhost:3000',
+      fpp: 'plain',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['fpp']);
   });
 
   it('records a seal that does not open (tampered, another key) as unreadable, and signs the player in', async () => {
