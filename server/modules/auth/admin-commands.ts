@@ -7,6 +7,7 @@ import {
   parseUserIdentifier,
   type UserRow,
 } from '../users/service';
+import { accountsOnSameDevice } from '../devices/service';
 import { listSocialIdentities } from './repository';
 import { countLiveFamilies } from './tokens';
 
@@ -78,6 +79,7 @@ export const userCommands: CommandGroup = {
         if (!user) throw new CommandError(`No user matches ${raw}.`);
         const identities = await listSocialIdentities(db, user.id);
         const linked = await linkedUserIds(db, user.id);
+        const sameDevice = await accountsOnSameDevice(db, user.id);
         const sessions = await countLiveFamilies(db, user.id, new Date());
         const attribution = (['promo', 'partner', 'adplace', 'stag', 'fpp'] as const)
           .filter((key) => user[key])
@@ -111,6 +113,7 @@ export const userCommands: CommandGroup = {
         );
         field('active sessions', String(sessions));
         field('linked users', linked.join(', ') || '-');
+        field('same device', sameDevice.join(', ') || '-');
         field('created (UTC)', utc(user.createdAt));
       },
     }),

@@ -225,6 +225,12 @@ describe('npm run admin -- report devices', () => {
     expect(lines[3]).toMatch(/^Accounts whose fingerprint uploads did not open/);
     expect(lines[5]).toMatch(new RegExp(`^#${idC}\\s+1\\s+\\d{4}-`));
 
+    // The account's own page names the others seen on its device.
+    expect((await admin('user', 'show', String(idA))).out).toMatch(
+      new RegExp(`\\n  same device:\\s+${idB}\\n`),
+    );
+    expect((await admin('user', 'show', String(idC))).out).toMatch(/\n {2}same device:\s+-\n/);
+
     // Three accounts or more: none; a period after today: none.
     expect((await admin('report', 'devices', '--min-accounts', '3')).out).toContain(
       'Devices seen with 3 or more accounts, all time:\nNone.',

@@ -76,3 +76,14 @@ export async function deleteSightingsBefore(db: Executor, before: Date): Promise
   const deleted = await db.delete(deviceSightings).where(lt(deviceSightings.createdAt, before));
   return deleted.rowCount ?? 0;
 }
+
+/** Other accounts seen with a fingerprint this one was seen with, in id order. */
+export async function accountsOnSameDevice(db: Executor, userId: number): Promise<number[]> {
+  const result = await db.execute<{ user_id: number }>(sql`
+    SELECT DISTINCT theirs.user_id
+      FROM device_sightings mine
+      JOIN device_sightings theirs ON theirs.fingerprint = mine.fingerprint
+     WHERE mine.user_id = ${userId} AND theirs.user_id <> ${userId}
+     ORDER BY theirs.user_id`);
+  return result.rows.map((row) => Number(row.user_id));
+}

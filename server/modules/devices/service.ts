@@ -66,3 +66,6 @@ export async function deviceReport(
 
 /** Deletes the sightings recorded before `before` (with the traffic records' retention). */
 export const pruneSightingsBefore = repository.deleteSightingsBefore;
+
+/** Other accounts seen on a device (fingerprint) this one was seen on (`user show`). */
+export const accountsOnSameDevice = repository.accountsOnSameDevice;
