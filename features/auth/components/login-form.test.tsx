@@ -73,6 +73,28 @@ describe('LoginForm', () => {
     expect(useSessionStore.getState().user?.id).toBe(testUser.id);
   });
 
+  it('without an hCaptcha site key loads no hCaptcha script, shows no notice and sends no h-captcha-response', async () => {
+    let body: unknown;
+    server.use(
+      http.post(apiPath('/api/v2/auth/login/email/password'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(
+          { message: 'invalid', errors: { email: ['credentials: x'] } },
+          { status: 422 },
+        );
+      }),
+    );
+    renderForm();
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'player@example.com');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input[type=password]' }), 'pw');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(body).toBeDefined());
+    expect(body).not.toHaveProperty('h-captcha-response');
+    expect(screen.queryByTestId('captcha')).toBeNull();
+    expect(screen.queryByText(/protected by hCaptcha/)).toBeNull();
+    expect(document.querySelector('script[src*="hcaptcha"]')).toBeNull();
+  });
+
   it('shows the server errors as one notification, translated by key, and reports an analytics error', async () => {
     const events: AnalyticsEvent[] = [];
     onAnalyticsEvent((event) => events.push(event));

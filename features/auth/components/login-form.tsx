@@ -22,7 +22,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { loginFormSchema, type LoginForm } from './auth-form-schema';
-import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from '@/components/ui/captcha';
+import { useCaptcha } from '@/components/ui/captcha';
 import { CodeField, resendDeadline } from './code-field';
 import { ContactFields } from './contact-fields';
 import { Segmented } from './segmented';
@@ -34,8 +34,7 @@ export function LoginForm() {
   const locale = useLocale();
   const completeLogin = useCompleteLogin();
   const onError = useAuthError('login');
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [captchaState, setCaptchaState] = useState<CaptchaState>('off');
+  const captcha = useCaptcha();
   const [codeSent, setCodeSent] = useState<{ to: string; address: string; resendAt: number } | null>(null);
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
@@ -52,19 +51,19 @@ export function LoginForm() {
   const method = useWatch({ control: form.control, name: 'method' });
   const errors = form.formState.errors;
   const fieldError = (key?: string) => (key ? t(key as never) : undefined);
-  const captcha = HCAPTCHA_SITE_KEY ? { 'h-captcha-response': captchaToken } : {};
-  const captchaBlocks = HCAPTCHA_SITE_KEY !== null && captchaState !== 'failed' && !captchaToken;
 
   const sendCode = async (resend: boolean) => {
     const valid = await form.trigger(channel === 'email' ? 'email' : 'phone');
     if (!valid) return;
+    const captchaFields = await captcha.fields('code');
+    if (!captchaFields) return;
     try {
       const { email, phone } = form.getValues();
       const e164 = toE164(phone) ?? '';
       const reply =
         channel === 'email'
-          ? await (resend ? resendEmailLoginCode : sendEmailLoginCode)({ email, ...captcha })
-          : await (resend ? resendPhoneLoginCode : sendPhoneLoginCode)({ phone: e164, ...captcha });
+          ? await (resend ? resendEmailLoginCode : sendEmailLoginCode)({ email, ...captchaFields })
+          : await (resend ? resendPhoneLoginCode : sendPhoneLoginCode)({ phone: e164, ...captchaFields });
       const address = channel === 'email' ? email.trim() : e164;
       setCodeSent({
         to: t(channel === 'email' ? 'codeSentEmail' : 'codeSentPhone', { address }),
@@ -82,15 +81,17 @@ export function LoginForm() {
       form.setError('code', { message: 'invalidCode' });
       return;
     }
+    const captchaFields = values.method === 'password' ? await captcha.fields('log-in') : {};
+    if (!captchaFields) return;
     try {
       const phone = toE164(values.phone) ?? '';
       const reply =
         values.channel === 'email'
           ? values.method === 'password'
-            ? await loginByEmailPassword({ email: values.email, password: values.password, ...captcha })
+            ? await loginByEmailPassword({ email: values.email, password: values.password, ...captchaFields })
             : await loginByEmailCode({ email: values.email, code: values.code })
           : values.method === 'password'
-            ? await loginByPhonePassword({ phone, password: values.password, ...captcha }, false)
+            ? await loginByPhonePassword({ phone, password: values.password, ...captchaFields }, false)
             : await loginByPhoneCode({ phone, code: values.code }, true);
       await completeLogin(reply);
     } catch (error) {
@@ -149,15 +150,11 @@ export function LoginForm() {
           )}
         />
       ) : null}
-      <Captcha
-        onToken={setCaptchaToken}
-        onState={setCaptchaState}
-        language={locale === 'kz' ? 'kk' : locale}
-      />
+      {captcha.widget}
       <button
         type="submit"
         className={`${buttonClass.primary} w-full`}
-        disabled={pending || captchaBlocks}
+        disabled={pending}
         aria-busy={pending}
         data-testid="login-submit"
       >

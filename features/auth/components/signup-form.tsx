@@ -17,7 +17,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
 import { confirmationIssues, signupFormSchema, type SignupForm } from './auth-form-schema';
-import { Captcha, HCAPTCHA_SITE_KEY, type CaptchaState } from '@/components/ui/captcha';
+import { useCaptcha } from '@/components/ui/captcha';
 import { ContactFields } from './contact-fields';
 import { SocialButtons, type SignUpConfirmations } from './social-buttons';
 import { useAuthError } from './use-auth-error';
@@ -30,8 +30,7 @@ export function SignupForm() {
   const locale = useLocale();
   const completeLogin = useCompleteLogin();
   const onError = useAuthError('signup');
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [captchaState, setCaptchaState] = useState<CaptchaState>('off');
+  const captcha = useCaptcha();
   const [registered, setRegistered] = useState<{ channel: 'email' | 'phone'; address: string } | null>(null);
   const form = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
@@ -57,7 +56,6 @@ export function SignupForm() {
   const currency = useWatch({ control: form.control, name: 'currency' });
   const promo = useWatch({ control: form.control, name: 'promo' });
   const fieldError = (key?: string) => (key ? t(key as never) : undefined);
-  const captchaBlocks = HCAPTCHA_SITE_KEY !== null && captchaState !== 'failed' && !captchaToken;
   /** A ticked box drops its error at once (the form validates again only after a submit). */
   const confirmation = (name: 'ageConfirmed' | 'termsAccepted') =>
     form.register(name, {
@@ -78,13 +76,15 @@ export function SignupForm() {
   };
 
   const submit = form.handleSubmit(async (values) => {
+    const captchaFields = await captcha.fields('sign-up');
+    if (!captchaFields) return;
     const common = {
       password: values.password,
       currency: values.currency,
       age_confirmed: values.ageConfirmed,
       terms_accepted: values.termsAccepted,
       ...(await registrationAttributionWithFingerprint(values.promo)),
-      ...(HCAPTCHA_SITE_KEY ? { 'h-captcha-response': captchaToken } : {}),
+      ...captchaFields,
     };
     try {
       const phone = toE164(values.phone) ?? '';
@@ -175,15 +175,11 @@ export function SignupForm() {
           ),
         })}
       </ConfirmationBox>
-      <Captcha
-        onToken={setCaptchaToken}
-        onState={setCaptchaState}
-        language={locale === 'kz' ? 'kk' : locale}
-      />
+      {captcha.widget}
       <button
         type="submit"
         className={`${buttonClass.primary} w-full`}
-        disabled={pending || captchaBlocks}
+        disabled={pending}
         aria-busy={pending}
         data-testid="signup-submit"
       >

@@ -7,6 +7,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } 
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonClass } from '@/components/ui/button-styles';
+import { useCaptcha, type CaptchaFields } from '@/components/ui/captcha';
 import { PendingButton } from '@/components/ui/pending-button';
 import { PhoneInput, toE164, type PhoneValue } from '@/components/ui/phone-input';
 import { OutboxNote } from '@/components/ui/outbox-note';
@@ -21,7 +22,6 @@ import { notify } from '@/lib/stores/notification-store';
 import { confirmEmailCode, forgotByEmail } from '../api/restore-by-email';
 import { confirmPhoneCode, forgotByPhone } from '../api/restore-by-phone';
 import { codeStepSchema, emailStepSchema } from '../schemas';
-import { useCaptcha } from './use-captcha';
 import { useCountdown } from './use-countdown';
 import { useValidationMessages } from './use-validation-messages';
 
@@ -49,12 +49,24 @@ const sentFrom = (channel: Channel, address: string, reply: CodeSentReply): Code
   expiresInS: reply.expires_in,
 });
 
-type CaptchaBody = ReturnType<typeof useCaptcha>['body'];
-
-const sendCode = (channel: Channel, address: string, captcha: CaptchaBody) =>
+const sendCode = (channel: Channel, address: string, captcha: CaptchaFields) =>
   channel === 'email'
     ? forgotByEmail({ email: address, ...captcha })
     : forgotByPhone({ phone: address, ...captcha });
+
+/**
+ * Sends the code with a new hCaptcha token for the restore action; null (nothing sent) when the check
+ * could not give one: the widget then says why, and the form's loading state ends.
+ */
+async function sendRestoreCode(
+  captcha: ReturnType<typeof useCaptcha>,
+  channel: Channel,
+  address: string,
+): Promise<CodeSent | null> {
+  const fields = await captcha.fields('restore');
+  if (!fields) return null;
+  return sendCode(channel, address, fields).then((reply) => sentFrom(channel, address, reply));
+}
 
 /**
  * `/password/reset` (spec sections 2 and 7): choose e-mail or phone, get a six-digit code, confirm it
@@ -149,11 +161,9 @@ function EmailStep({ onSent }: { onSent: (sent: CodeSent) => void }) {
   const captcha = useCaptcha();
   const form = useForm({ resolver: zodResolver(emailStepSchema(messages)), defaultValues: { email: '' } });
   const send = useMutation({
-    mutationFn: (email: string) =>
-      sendCode('email', email, captcha.body).then((reply) => sentFrom('email', email, reply)),
-    onSuccess: onSent,
+    mutationFn: (email: string) => sendRestoreCode(captcha, 'email', email),
+    onSuccess: (sent) => sent && onSent(sent),
     onError: (error) => notifyRequestError(error, translator),
-    onSettled: captcha.reset,
   });
 
   return (
@@ -173,7 +183,6 @@ function EmailStep({ onSent }: { onSent: (sent: CodeSent) => void }) {
       {captcha.widget}
       <PendingButton
         type="submit"
-        disabled={captcha.blocks}
         pending={send.isPending}
         pendingLabel={t('forgot.sending')}
         className={`${buttonClass.primary} w-full`}
@@ -205,11 +214,9 @@ function PhoneStep({ onSent }: { onSent: (sent: CodeSent) => void }) {
   });
   const captcha = useCaptcha();
   const send = useMutation({
-    mutationFn: (phone: string) =>
-      sendCode('phone', phone, captcha.body).then((reply) => sentFrom('phone', phone, reply)),
-    onSuccess: onSent,
+    mutationFn: (phone: string) => sendRestoreCode(captcha, 'phone', phone),
+    onSuccess: (sent) => sent && onSent(sent),
     onError: (error) => notifyRequestError(error, translator),
-    onSettled: captcha.reset,
   });
   const countryNames: Record<PhoneCountry, string> = {
     ru: t('countries.ru'),
@@ -244,7 +251,6 @@ function PhoneStep({ onSent }: { onSent: (sent: CodeSent) => void }) {
       {captcha.widget}
       <PendingButton
         type="submit"
-        disabled={captcha.blocks}
         pending={send.isPending}
         pendingLabel={t('forgot.sending')}
         className={`${buttonClass.primary} w-full`}
@@ -284,17 +290,14 @@ function CodeStep({
     onError: (error) => notifyRequestError(error, translator),
   });
   const resend = useMutation({
-    mutationFn: () =>
-      sendCode(sent.channel, sent.address, captcha.body).then((reply) =>
-        sentFrom(sent.channel, sent.address, reply),
-      ),
+    mutationFn: () => sendRestoreCode(captcha, sent.channel, sent.address),
     onSuccess: (next) => {
+      if (!next) return;
       notify({ kind: 'info', text: t('code.resent') });
       form.reset();
       onResent(next);
     },
     onError: (error) => notifyRequestError(error, translator),
-    onSettled: captcha.reset,
   });
 
   const shownAddress = sent.channel === 'phone' ? formatPhone(sent.address) : sent.address;
@@ -334,7 +337,7 @@ function CodeStep({
         <PendingButton
           type="button"
           onClick={() => resend.mutate()}
-          disabled={secondsLeft > 0 || captcha.blocks}
+          disabled={secondsLeft > 0}
           pending={resend.isPending}
           pendingLabel={t('code.resending')}
           className={buttonClass.secondary}
