@@ -7,6 +7,9 @@ import {
   DEFAULT_GAME_ORIGINS,
   gameOrigins,
   contentSecurityPolicy,
+  cspConfigFromEnv,
+  customerIoSources,
+  customerMessagingSources,
   HCAPTCHA_SOURCES,
   INTERCOM_SOURCES,
   securityHeaders,
@@ -29,6 +32,7 @@ const base: CspConfig = {
   apiOrigins: ['https://api.aurum.example'],
   games: [],
   chat: chatSources('https://chat.example'),
+  messaging: {},
   hcaptcha: false,
   development: false,
 };
@@ -88,6 +92,53 @@ describe('the Content-Security-Policy', () => {
     for (const directive of ['script-src', 'frame-src', 'style-src', 'connect-src'] as const) {
       expect(csp[directive]).toEqual(expect.arrayContaining([...HCAPTCHA_SOURCES[directive]!]));
     }
+  });
+
+  it('names Customer.io’s hosts for the customer-messaging script only when its key and site id are set', () => {
+    expect(customerMessagingSources(undefined, { enabled: false })).toEqual({});
+    expect(customerMessagingSources('https://cio.example', { enabled: false })).toEqual({});
+    expect(contentSecurityPolicy(base)).not.toMatch(/customer\.io|gist\.build/);
+
+    const customerIo = customerMessagingSources(undefined, { enabled: true });
+    expect(customerIo).toEqual(customerIoSources('https://cdp.customer.io'));
+    const csp = parse(contentSecurityPolicy({ ...base, chat: {}, messaging: customerIo }));
+    expect(csp['script-src']).toEqual(["'self'", "'unsafe-inline'", 'https://cdp.customer.io']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://api.aurum.example',
+      'wss://api.aurum.example',
+      'https://cdp.customer.io',
+      'https://*.api.gist.build',
+      'https://*.cloud.gist.build',
+    ]);
+    expect(csp['frame-src']).toEqual(['https://renderer.gist.build', 'https://code.gist.build']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://api.aurum.example']);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('follows the customer-messaging CDN’s region, takes listed origins or none, and refuses anything but origins', () => {
+    const eu = customerMessagingSources(' ', {
+      enabled: true,
+      cdnUrl: 'https://cdp-eu.customer.io/',
+    });
+    expect(eu['script-src']).toEqual(['https://cdp-eu.customer.io']);
+    expect(eu['connect-src']).toContain('https://cdp-eu.customer.io');
+    expect(customerMessagingSources('none', { enabled: true })).toEqual({});
+    const proxied = customerMessagingSources('https://cio.aurum.example, https://*.gist.build', {
+      enabled: true,
+    });
+    for (const directive of ['script-src', 'connect-src', 'frame-src', 'img-src', 'style-src'] as const) {
+      expect(proxied[directive]).toEqual(['https://cio.aurum.example', 'https://*.gist.build']);
+    }
+    expect(proxied['form-action']).toBeUndefined();
+    for (const bad of ["'unsafe-eval'", '*', 'https://a.example; script-src *', 'https://a.example/path']) {
+      expect(() => customerMessagingSources(bad, { enabled: true })).toThrow(
+        /NEXT_PUBLIC_CUSTOMER_MESSAGING_ORIGINS/,
+      );
+    }
+    expect(() =>
+      customerMessagingSources(undefined, { enabled: true, cdnUrl: 'javascript:alert(1)' }),
+    ).toThrow(/NEXT_PUBLIC_CUSTOMER_MESSAGING_CDN/);
   });
 
   it('allows eval only under next dev', () => {
@@ -161,6 +212,25 @@ describe('the security headers', () => {
       'permissions-policy':
         'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
     });
+  });
+
+  it('take the customer-messaging hosts from the build’s variables: none without its key and site id', () => {
+    vi.stubEnv('NEXT_PUBLIC_CUSTOMER_MESSAGING_KEY', 'write-key');
+    vi.stubEnv('NEXT_PUBLIC_CUSTOMER_MESSAGING_SITE_ID', '');
+    expect(cspConfigFromEnv(env('https://api.aurum.example'), null).messaging).toEqual({});
+    vi.stubEnv('NEXT_PUBLIC_CUSTOMER_MESSAGING_SITE_ID', 'site-id');
+    expect(cspConfigFromEnv(env('https://api.aurum.example'), null).messaging).toEqual(
+      customerIoSources('https://cdp.customer.io'),
+    );
+    vi.stubEnv('NEXT_PUBLIC_CUSTOMER_MESSAGING_CDN', 'https://cdp-eu.customer.io');
+    vi.stubEnv('NEXT_PUBLIC_CUSTOMER_MESSAGING_ORIGINS', '');
+    expect(cspConfigFromEnv(env('https://api.aurum.example'), null).messaging['script-src']).toEqual([
+      'https://cdp-eu.customer.io',
+    ]);
+    vi.stubEnv('NEXT_PUBLIC_CUSTOMER_MESSAGING_ORIGINS', 'https://cio.aurum.example');
+    expect(cspConfigFromEnv(env('https://api.aurum.example'), null).messaging['script-src']).toEqual([
+      'https://cio.aurum.example',
+    ]);
   });
 
   it('are set by next.config.ts on every path, with the configured API and chat in the policy', async () => {

@@ -10,14 +10,15 @@
  * when it renders the page per request (its CSP guide: "you must use dynamic rendering to add nonces").
  * Hashes would have to cover every page's own payload script and change with each build and content;
  * Next.js emits none. So inline scripts are allowed, and what the policy still enforces is where scripts,
- * frames and connections may come from: only this origin, the API, the games' hosts, hCaptcha (when a site key is built in)
- * and the support-chat provider, with no plugins (`object-src 'none'`), no `<base>` hijack, no form
+ * frames and connections may come from: only this origin, the API, the games' hosts, hCaptcha (when a site key is built in),
+ * the support-chat provider and the customer-messaging script's (when configured), with no plugins (`object-src 'none'`), no `<base>` hijack, no form
  * posts elsewhere, and no framing (`frame-ancestors 'none'`). Analytics goes through `/ingest` on this
  * origin (lib/analytics.ts), so it needs no host of its own.
  *
  * Pure: no Next.js, no Node APIs (it runs in next.config.ts and on the edge).
  */
 import { API_SERVICES, deriveApiBaseUrl, type ApiEnv, type LocationLike } from '../api/base-url';
+import { CUSTOMER_IO_DEFAULT_CDN } from '../constants/customer-messaging';
 
 export type CspDirective =
   | 'script-src'
@@ -103,6 +104,21 @@ export const HCAPTCHA_SOURCES: CspSources = {
   'connect-src': ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
 };
 
+/**
+ * Customer.io's hosts for its JavaScript source (the customer-messaging script,
+ * features/customer-messaging), as its CSP guide lists them for the JavaScript client: the library and
+ * its calls on the region's CDN (`cdn`, `https://cdp.customer.io` or `https://cdp-eu.customer.io`), the
+ * in-app messages' API and live updates on Gist (`*.api.gist.build`, `*.cloud.gist.build`) and their
+ * frames (`renderer.gist.build`, `code.gist.build`).
+ */
+export function customerIoSources(cdn: string = CUSTOMER_IO_DEFAULT_CDN): CspSources {
+  return {
+    'script-src': [cdn],
+    'connect-src': [cdn, 'https://*.api.gist.build', 'https://*.cloud.gist.build'],
+    'frame-src': ['https://renderer.gist.build', 'https://code.gist.build'],
+  };
+}
+
 /** The directives a chat origin named in `NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS` is allowed in. */
 const CHAT_DIRECTIVES: readonly CspDirective[] = [
   'script-src',
@@ -128,6 +144,28 @@ const HOST_SOURCE =
 export function chatSources(setting: string | undefined): CspSources {
   const origins = originList('NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS', setting);
   if (origins === null) return INTERCOM_SOURCES;
+  return origins.length ? Object.fromEntries(CHAT_DIRECTIVES.map((directive) => [directive, origins])) : {};
+}
+
+/**
+ * The customer-messaging script's sources (build time, like the rest of the policy): none unless it is
+ * `enabled` (its public key and site id are set); then from `NEXT_PUBLIC_CUSTOMER_MESSAGING_ORIGINS`:
+ * unset → Customer.io's hosts for the configured CDN (`cdnUrl`, its origin; the US one by default);
+ * `none` → no host; otherwise the listed origins (comma or space separated), each allowed to serve its
+ * scripts, styles, images, fonts, media, frames and connections (a proxy of your own, another region). Anything
+ * that is not a plain origin is refused (thrown).
+ */
+export function customerMessagingSources(
+  setting: string | undefined,
+  { enabled, cdnUrl }: { enabled: boolean; cdnUrl?: string },
+): CspSources {
+  if (!enabled) return {};
+  const origins = originList('NEXT_PUBLIC_CUSTOMER_MESSAGING_ORIGINS', setting);
+  if (origins === null) {
+    const cdn = cdnUrl?.trim() ? originOf(cdnUrl.trim()) : CUSTOMER_IO_DEFAULT_CDN;
+    if (!cdn) throw new Error(`NEXT_PUBLIC_CUSTOMER_MESSAGING_CDN: "${cdnUrl}" is not an http(s) address`);
+    return customerIoSources(cdn);
+  }
   return origins.length ? Object.fromEntries(CHAT_DIRECTIVES.map((directive) => [directive, origins])) : {};
 }
 
@@ -212,6 +250,8 @@ export interface CspConfig {
   games: readonly string[];
   /** The support chat provider's sources. */
   chat: CspSources;
+  /** The customer-messaging script's sources (customerMessagingSources). */
+  messaging: CspSources;
   /** Whether hCaptcha is built in (a site key is set). */
   hcaptcha: boolean;
   /** `next dev`: React and the dev overlay evaluate code. */
@@ -226,6 +266,7 @@ export function contentSecurityPolicy(config: CspConfig): string {
   const extra = (directive: CspDirective) => [
     ...(config.hcaptcha ? (HCAPTCHA_SOURCES[directive] ?? []) : []),
     ...(config.chat[directive] ?? []),
+    ...(config.messaging[directive] ?? []),
   ];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
@@ -262,6 +303,13 @@ export function cspConfigFromEnv(apiEnv: ApiEnv, location: LocationLike | null):
     apiOrigins: apiOrigins(apiEnv, location),
     games: gameOrigins(process.env.NEXT_PUBLIC_GAME_ORIGINS),
     chat: chatSources(process.env.NEXT_PUBLIC_SUPPORT_CHAT_ORIGINS),
+    messaging: customerMessagingSources(process.env.NEXT_PUBLIC_CUSTOMER_MESSAGING_ORIGINS, {
+      enabled: Boolean(
+        process.env.NEXT_PUBLIC_CUSTOMER_MESSAGING_KEY?.trim() &&
+          process.env.NEXT_PUBLIC_CUSTOMER_MESSAGING_SITE_ID?.trim(),
+      ),
+      cdnUrl: process.env.NEXT_PUBLIC_CUSTOMER_MESSAGING_CDN,
+    }),
     hcaptcha: Boolean(process.env.NEXT_PUBLIC_HCAPTCHA_SITE_KEY),
     development: process.env.NODE_ENV === 'development',
   };

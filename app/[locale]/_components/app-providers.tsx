@@ -9,6 +9,7 @@ import { PageViewTracker } from '@/components/layout/page-view-tracker';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { Notifications } from '@/components/ui/notifications';
 import { SimpleAuth } from '@/features/auth/components/simple-auth';
+import { CustomerMessaging } from '@/features/customer-messaging/components/customer-messaging';
 import { QueryFlagDialogs } from '@/features/modals/components/query-flag-dialogs';
 import { PwaLoader } from '@/features/pwa/components/pwa-loader';
 import { useTranslations } from 'next-intl';
@@ -46,6 +47,8 @@ export function AppProviders({ locale, children }: { locale: Locale; children: R
       <Notifications closeLabel={t('close')} />
       {/* The offline worker, the build check and the install prompt, fetched once the page is idle. */}
       <PwaLoader />
+      {/* The customer-messaging script (when configured), loaded once the page is idle. */}
+      <CustomerMessaging />
       <Suspense fallback={null}>
         {/* SimpleAuth first: its layout effect takes the token out of the address before the others run. */}
         <SimpleAuth />
