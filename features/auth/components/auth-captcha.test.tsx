@@ -109,8 +109,8 @@ describe('the log-in form with hCaptcha', () => {
     await waitFor(() => expect(bodies).toHaveLength(2));
 
     expect(bodies).toEqual([
-      { email: 'player@example.com', password: 'secret-pw', 'h-captcha-response': 'P1_token-1' },
-      { email: 'player@example.com', password: 'secret-pw', 'h-captcha-response': 'P1_token-2' },
+      { email: 'player@example.com', password: 'secret-pw', fpp: null, 'h-captcha-response': 'P1_token-1' },
+      { email: 'player@example.com', password: 'secret-pw', fpp: null, 'h-captcha-response': 'P1_token-2' },
     ]);
     expect(hcaptcha.log).toEqual([
       `execute ${SITE_KEY}`,
@@ -139,7 +139,7 @@ describe('the log-in form with hCaptcha', () => {
 
     expect(sends).toEqual([{ email: 'player@example.com', 'h-captcha-response': 'P1_token-1' }]);
     expect(resends).toEqual([{ email: 'player@example.com', 'h-captcha-response': 'P1_token-2' }]);
-    expect(logins).toEqual([{ email: 'player@example.com', code: '123456' }]);
+    expect(logins).toEqual([{ email: 'player@example.com', code: '123456', fpp: null }]);
     expect(hcaptcha.api.execute).toHaveBeenCalledTimes(2);
   });
 

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { NextIntlClientProvider } from 'next-intl';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { onAnalyticsEvent, type AnalyticsEvent } from '@/lib/analytics';
+import { FINGERPRINT_REGISTRATION_WAIT_MS } from '@/lib/constants/timing';
 import { useModalStore } from '@/lib/stores/modal-store';
 import { useNotificationStore } from '@/lib/stores/notification-store';
 import { useSessionStore } from '@/lib/stores/session-store';
@@ -18,6 +19,13 @@ vi.mock('@/lib/i18n/navigation', () => ({
   usePathname: () => '/',
   useRouter: () => ({ replace: vi.fn() }),
   Link: ({ href, children }: { href: string; children: React.ReactNode }) => <a href={href}>{children}</a>,
+}));
+
+// FingerprintJS does not run in jsdom: the dialog starts the upload, the log-in sends what it gives.
+const fingerprint = vi.hoisted(() => ({ prepare: vi.fn(), sealed: vi.fn() }));
+vi.mock('@/lib/fingerprint', () => ({
+  prepareFingerprintUpload: fingerprint.prepare,
+  getSealedFingerprintWithin: fingerprint.sealed,
 }));
 
 const server = withMockServer();
@@ -41,6 +49,8 @@ describe('LoginForm', () => {
       useModalStore.getState().open('login');
       useNotificationStore.setState({ items: [] });
     });
+    fingerprint.prepare.mockReset();
+    fingerprint.sealed.mockReset().mockResolvedValue('v1.sealed-fingerprint');
   });
 
   it('logs in by e-mail and password: saves the token, fetches the profile, closes the dialog', async () => {
@@ -61,6 +71,7 @@ describe('LoginForm', () => {
       ),
     );
     renderForm();
+    expect(fingerprint.prepare).toHaveBeenCalledTimes(1); // started when the dialog opened
     await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'player@example.com');
     await userEvent.type(
       screen.getByLabelText('Password', { selector: 'input[type=password]' }),
@@ -68,7 +79,12 @@ describe('LoginForm', () => {
     );
     await userEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(useModalStore.getState().isOpen('login')).toBe(false));
-    expect(body).toEqual({ email: 'player@example.com', password: 'secret-password' });
+    expect(body).toEqual({
+      email: 'player@example.com',
+      password: 'secret-password',
+      fpp: 'v1.sealed-fingerprint',
+    });
+    expect(fingerprint.sealed).toHaveBeenCalledWith(FINGERPRINT_REGISTRATION_WAIT_MS);
     expect(useSessionStore.getState().token).toBe('token-2'); // the profile's fresh_token replaces it
     expect(useSessionStore.getState().user?.id).toBe(testUser.id);
   });
@@ -125,6 +141,25 @@ describe('LoginForm', () => {
     );
   });
 
+  it('logs in without a fingerprint when none comes in time (fpp: null)', async () => {
+    fingerprint.sealed.mockResolvedValue(null);
+    let body: unknown;
+    server.use(
+      http.post(apiPath('/api/v2/auth/login/email/password'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(
+          { message: 'invalid', errors: { email: ['credentials: x'] } },
+          { status: 422 },
+        );
+      }),
+    );
+    renderForm();
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'player@example.com');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input[type=password]' }), 'pw');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(body).toEqual({ email: 'player@example.com', password: 'pw', fpp: null }));
+  });
+
   it('asks for a valid e-mail before calling the server', async () => {
     renderForm();
     await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'not-an-email');
@@ -157,6 +192,6 @@ describe('LoginForm', () => {
     await userEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(useModalStore.getState().isOpen('login')).toBe(false));
     expect(codeRequest?.searchParams.get('type')).toBe('sms');
-    expect(loginBody).toEqual({ phone: '+77011234567', code: '123456' });
+    expect(loginBody).toEqual({ phone: '+77011234567', code: '123456', fpp: 'v1.sealed-fingerprint' });
   });
 });

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { buttonClass } from '@/components/ui/button-styles';
 import { toE164 } from '@/components/ui/phone-input';
@@ -18,6 +18,8 @@ import {
   sendPhoneLoginCode,
 } from '@/features/auth/api/auth-calls';
 import { useCompleteLogin } from '@/features/auth/lib/use-complete-login';
+import { FINGERPRINT_REGISTRATION_WAIT_MS } from '@/lib/constants/timing';
+import { getSealedFingerprintWithin, prepareFingerprintUpload } from '@/lib/fingerprint';
 import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
@@ -51,6 +53,10 @@ export function LoginForm() {
   const method = useWatch({ control: form.control, name: 'method' });
   const errors = form.formState.errors;
   const fieldError = (key?: string) => (key ? t(key as never) : undefined);
+  // The dialog is open: a log-in uploads the device fingerprint (`fpp`), so start it now (lib/fingerprint.ts).
+  useEffect(() => {
+    prepareFingerprintUpload();
+  }, []);
 
   const sendCode = async (resend: boolean) => {
     const valid = await form.trigger(channel === 'email' ? 'email' : 'phone');
@@ -85,14 +91,16 @@ export function LoginForm() {
     if (!captchaFields) return;
     try {
       const phone = toE164(values.phone) ?? '';
+      const fpp = await getSealedFingerprintWithin(FINGERPRINT_REGISTRATION_WAIT_MS);
+      const { password, code } = values;
       const reply =
         values.channel === 'email'
           ? values.method === 'password'
-            ? await loginByEmailPassword({ email: values.email, password: values.password, ...captchaFields })
-            : await loginByEmailCode({ email: values.email, code: values.code })
+            ? await loginByEmailPassword({ email: values.email, password, fpp, ...captchaFields })
+            : await loginByEmailCode({ email: values.email, code, fpp })
           : values.method === 'password'
-            ? await loginByPhonePassword({ phone, password: values.password, ...captchaFields }, false)
-            : await loginByPhoneCode({ phone, code: values.code }, true);
+            ? await loginByPhonePassword({ phone, password, fpp, ...captchaFields }, false)
+            : await loginByPhoneCode({ phone, code, fpp }, true);
       await completeLogin(reply);
     } catch (error) {
       onError(error);

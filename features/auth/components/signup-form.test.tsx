@@ -23,8 +23,8 @@ vi.mock('@/lib/i18n/navigation', () => ({
 }));
 // FingerprintJS does not run in jsdom; the registration sends whatever the device has (here nothing).
 vi.mock('@/lib/fingerprint', () => ({
-  getFingerprint: async () => null,
-  getFingerprintWithin: async () => null,
+  prepareFingerprintUpload: () => undefined,
+  getSealedFingerprintWithin: async () => null,
 }));
 
 const server = withMockServer();

@@ -12,7 +12,7 @@ import { schedulePostRegistrationDeposit } from '@/features/auth/lib/post-regist
 import { useCompleteLogin } from '@/features/auth/lib/use-complete-login';
 import { registrationAttributionWithFingerprint } from '@/lib/attribution';
 import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@/lib/constants/currencies';
-import { getFingerprint } from '@/lib/fingerprint';
+import { prepareFingerprintUpload } from '@/lib/fingerprint';
 import { Link } from '@/lib/i18n/navigation';
 import { ROUTES } from '@/lib/routes';
 import { MODAL, useModalStore } from '@/lib/stores/modal-store';
@@ -49,7 +49,7 @@ export function SignupForm() {
   // The dialog is open: a registration will send the device fingerprint (`fpp`), so compute it now (when
   // none is stored), not on every page (lib/fingerprint.ts).
   useEffect(() => {
-    void getFingerprint();
+    prepareFingerprintUpload();
   }, []);
   const channel = useWatch({ control: form.control, name: 'channel' });
   const errors = form.formState.errors;
