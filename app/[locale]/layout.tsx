@@ -56,6 +56,8 @@ export async function generateMetadata({
     description: t('description'),
     applicationName: t('name'),
     manifest: '/manifest.webmanifest',
+    // The home-screen icon of iOS, which reads no manifest icons.
+    icons: { apple: [{ url: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
     appleWebApp: { capable: true, title: t('name'), statusBarStyle: 'black-translucent' },
     // hreflang alternates and the canonical address are absolute, so they depend on the mirror host: the
     // middleware sends them in a Link header (lib/seo/links.ts); the static HTML carries none.

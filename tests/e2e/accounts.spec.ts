@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   uniqueKzPhone,
 } from './support';
+import { SEALED_FINGERPRINT_PATTERN } from '@/lib/device-seal';
 
 test.describe('accounts', () => {
   test('sign up by e-mail with the code from the outbox, log out, log in by password', async ({
@@ -37,8 +38,16 @@ test.describe('accounts', () => {
     const dialog = page.getByTestId('modal-login');
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await dialog.locator('input[type=password]').fill('correct-horse-1');
+    const login = page.waitForRequest('**/api/v2/auth/login/email/password');
     await dialog.getByTestId('login-submit').click();
     await expect(page.getByTestId('account-area')).toBeVisible();
+    // The device fingerprint (computed when the sign-up dialog opened, kept in local storage) goes up
+    // sealed to the API's key, never as it is.
+    const fingerprint = await page.evaluate(() => localStorage.getItem('fingerprint'));
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const fpp = ((await login).postDataJSON() as { fpp: string | null }).fpp;
+    expect(fpp).toMatch(SEALED_FINGERPRINT_PATTERN);
+    expect(fpp).not.toContain(fingerprint);
     const token = (await page.context().cookies()).find((c) => c.name === 'token');
     expect(token).toBeDefined();
     expect((token!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(29);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './support';
 
@@ -122,5 +125,70 @@ test.describe('the installable app', () => {
     await page.waitForTimeout(1_000);
     await offer();
     await expect(prompt).toHaveCount(0);
+  });
+
+  test('Chromium finds the app installable, with what Lighthouse’s former PWA audits asked for', async ({
+    playwright,
+    launchOptions,
+    baseURL,
+    request,
+  }) => {
+    // Chromium never calls a page installable in an incognito context, which is what Playwright's
+    // contexts are: this test opens a persistent (ordinary) profile of its own.
+    const profile = await mkdtemp(path.join(tmpdir(), 'pwa-profile-'));
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...launchOptions,
+      baseURL,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await gotoHydrated(page, '/en');
+      await waitForWorker(page);
+      const cdp = await context.newCDPSession(page);
+      // The browser's own verdict (Lighthouse's "installable-manifest" asked it the same question).
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+      const { errors, url } = (await cdp.send('Page.getAppManifest')) as {
+        errors: { message: string }[];
+        url: string;
+      };
+      expect(errors).toEqual([]);
+      expect(new URL(url).pathname).toBe('/manifest.webmanifest');
+      // The page: theme colour (themed address bar), viewport (content sized to it), the iOS icon.
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f1220');
+      await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /width=device-width/);
+      const apple = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+      expect((await request.get(apple!)).status()).toBe(200);
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+
+    // The manifest: name, colours and a 512 px icon (the splash screen), a maskable icon, shortcuts.
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+      name: string;
+      short_name: string;
+      background_color: string;
+      theme_color: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+      shortcuts: { url: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Aurum', short_name: 'Aurum', display: 'standalone' });
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(manifest.icons).toContainEqual(expect.objectContaining({ sizes: '512x512', purpose: 'any' }));
+    expect(manifest.icons).toContainEqual(expect.objectContaining({ purpose: 'maskable' }));
+    for (const icon of manifest.icons) {
+      const response = await request.get(icon.src);
+      expect(response.headers()['content-type'], icon.src).toBe('image/png');
+      // A PNG's width and height sit at bytes 16 to 24 of its header.
+      const body = await response.body();
+      expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+    }
+    expect(manifest.shortcuts.length).toBeGreaterThanOrEqual(3);
+
+    expect(manifest.theme_color).toBe('#0f1220');
   });
 });
