@@ -1,3 +1,4 @@
+import { describeAxe, seriousAxeViolations } from './layout-checks';
 import { expect, gotoHydrated, signUpByEmail, test, uniqueEmail } from './support';
 
 const noSidewaysScroll = (page: import('@playwright/test').Page) =>
@@ -22,4 +23,45 @@ test('on a phone a logged-in header fits too, in every language', async ({ page 
     await expect(page.getByTestId('account-area')).toBeVisible();
     expect(await noSidewaysScroll(page), path).toBeLessThanOrEqual(0);
   }
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('an explanation popover opens by a tap and by the keyboard, stays on the screen and passes axe', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/ru/bonuses');
+    const help = page.getByTestId('wagering-rules').getByRole('button', { name: 'Что такое отыгрыш?' });
+    const popover = page.getByRole('dialog', { name: 'Отыгрыш (вейджер)' });
+    /** The popover's box once placed: wholly inside the 390 px width. */
+    const placedInside = () =>
+      popover.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.right <= document.documentElement.clientWidth;
+      });
+
+    await help.tap();
+    await expect(popover).toBeVisible();
+    await expect(popover).toContainText('×35');
+    await expect(help).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(placedInside).toBe(true);
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(describeAxe(await seriousAxeViolations(page))).toBe('');
+
+    // Escape closes it and gives the focus back; it leaves the page after its dispose timeout.
+    await page.keyboard.press('Escape');
+    await expect(help).toHaveAttribute('aria-expanded', 'false');
+    await expect(help).toBeFocused();
+    await expect(page.getByTestId('wagering-help')).toHaveCount(0);
+
+    await page.keyboard.press('Enter');
+    await expect(popover).toBeVisible();
+    await expect(popover).toBeFocused();
+    await expect.poll(placedInside).toBe(true);
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await popover.getByRole('button', { name: 'Закрыть' }).press('Enter');
+    await expect(help).toHaveAttribute('aria-expanded', 'false');
+    await expect(help).toBeFocused();
+  });
 });
