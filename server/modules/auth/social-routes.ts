@@ -38,29 +38,11 @@ export const socialRoutes: RoutePlugin<AppContext> = async (app, ctx) => {
     '/auth/login',
     { config: { geoGuard: true }, schema: { body: socialLoginBody, response: { 200: socialLoginReply } } },
     async (request) => {
-      const {
-        provider,
-        origin,
-        currency,
-        promo,
-        partner,
-        adplace,
-        stag,
-        age_confirmed,
-        terms_accepted,
-        fpp,
-      } = request.body;
+      const { age_confirmed, terms_accepted, vip: _vip, ...flow } = request.body;
       const url = await startSocialLogin(deps(request), {
-        provider,
-        origin,
-        currency,
-        promo,
-        partner,
-        adplace,
-        stag,
+        ...flow,
         ageConfirmed: age_confirmed,
         termsAccepted: terms_accepted,
-        fpp,
         region: request.region,
         apiBaseUrl: ctx.config.apiPublicUrl ?? `${request.protocol}://${request.host}`,
       });
