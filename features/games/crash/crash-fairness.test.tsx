@@ -13,11 +13,13 @@ import {
 import { apiPath, failingUntilRecovered } from '@/tests/mocks/handlers';
 import { withMockServer } from '@/tests/mocks/server';
 import { renderWithApp } from '@/tests/utils/render-with-app';
+import { stubResizeObserver } from '@/tests/utils/resize-observer';
 import { CrashFairnessTools } from './crash-fairness-tools';
 import { CrashVerifier } from './crash-verifier';
 import { PublishedChain } from './published-chain';
 
 const server = withMockServer();
+stubResizeObserver();
 
 const GAME_1 = CRASH_GAMES[0].hash;
 
@@ -92,6 +94,19 @@ describe('crash fairness: the last games', () => {
     const verdict = await screen.findByTestId('crash-verify-chain');
     expect(verdict).toHaveAttribute('data-result', 'found');
     expect(verdict).toHaveTextContent('this is game 4 of the chain');
+  });
+
+  it("explains what a game's Verify does in a tooltip, its description while shown", async () => {
+    server.use(...crashHandlers());
+    renderWithApp(<CrashFairnessTools />);
+    await screen.findAllByTestId('crash-history-game');
+    const button = screen.getByRole('button', { name: 'Verify game #104' });
+    const hint = /Puts this game's hash into the verifier and checks it in your browser/;
+    await userEvent.hover(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(hint);
+    expect(button).toHaveAccessibleDescription(hint);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
   });
 
   it('says when no game was played yet', async () => {

@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/ui/button-styles';
+import { Tooltip } from '@/components/ui/tooltip';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useCrashHistory } from '../api/get-crash-history';
 import { shortHash } from './constants';
@@ -10,8 +11,9 @@ import { CopyButton } from './copy-button';
 
 /**
  * The last finished games (`GET /crash/history`), newest first: number, crash point, time and the
- * revealed hash (shortened; copied whole), each with a button that verifies it (`onVerify`). Rows wrap
- * instead of scrolling sideways on a phone.
+ * revealed hash (shortened; copied whole), each with a button that verifies it (`onVerify`), its tooltip
+ * saying what that does (the verifier beside it says so too, for touch). Rows wrap instead of scrolling
+ * sideways on a phone.
  */
 export function CrashHistory({ onVerify }: { onVerify: (hash: string) => void }) {
   const t = useTranslations('games.crashFair.history');
@@ -78,15 +80,17 @@ export function CrashHistory({ onVerify }: { onVerify: (hash: string) => void })
                 {shortHash(game.hash)}
               </code>
               <CopyButton value={game.hash} label={t('copyHash', { id: game.id })} />
-              <button
-                type="button"
-                onClick={() => onVerify(game.hash)}
-                aria-label={t('verifyGame', { id: game.id })}
-                className="min-h-8 shrink-0 rounded-lg px-2 text-xs font-semibold text-gold underline-offset-2 hover:underline"
-                data-testid="crash-history-verify"
-              >
-                {t('verify')}
-              </button>
+              <Tooltip content={t('verifyHint')}>
+                <button
+                  type="button"
+                  onClick={() => onVerify(game.hash)}
+                  aria-label={t('verifyGame', { id: game.id })}
+                  className="min-h-8 shrink-0 rounded-lg px-2 text-xs font-semibold text-gold underline-offset-2 hover:underline"
+                  data-testid="crash-history-verify"
+                >
+                  {t('verify')}
+                </button>
+              </Tooltip>
             </span>
           </li>
         ))}

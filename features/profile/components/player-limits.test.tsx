@@ -54,7 +54,7 @@ describe('player limits', () => {
     expect(within(day).getByTestId('limit-current')).toHaveTextContent(rub(1_000));
   });
 
-  it('explains how deposit limits are counted in a popover, and what a removal does in a tooltip', async () => {
+  it('explains how deposit limits are counted in a popover', async () => {
     renderWithApp(<PlayerLimitsSetting />);
     const group = await screen.findByRole('region', { name: 'Deposit limits' });
     const help = within(group).getByRole('button', { name: 'How are deposit limits counted?' });
@@ -68,17 +68,6 @@ describe('player limits', () => {
     await userEvent.click(within(popover).getByRole('button', { name: 'Close' }));
     expect(help).toHaveAttribute('aria-expanded', 'false');
     expect(help).toHaveFocus();
-
-    const day = within(group).getByTestId('limit-deposit_day');
-    await setValue(day, '1000');
-    const remove = await within(day).findByTestId('limit-remove');
-    await userEvent.hover(remove);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(
-      'The limit stays in force for 24 more hours, then it is removed.',
-    );
-    expect(remove).toHaveAccessibleDescription(
-      'The limit stays in force for 24 more hours, then it is removed.',
-    );
   });
 
   it('shows the loss limits as money, with their hint, and sets one', async () => {

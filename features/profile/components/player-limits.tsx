@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Popover } from '@/components/ui/popover';
-import { Tooltip } from '@/components/ui/tooltip';
 import { api } from '@/lib/api/client';
 import { userCurrency } from '@/lib/api/schemas/user';
 import {
@@ -43,8 +42,7 @@ const GROUPS = [
  * minutes. Each row shows the limit in force, a raise or removal that waits with its date, and a field to
  * change it. Lowering takes effect at once; raising or removing after 24 hours (the server decides; the
  * screen shows what it answered). How deposit limits are counted is explained in a popover beside their
- * heading; the remove button's tooltip repeats that a removal waits 24 hours (the hints say so too, for
- * touch).
+ * heading.
  */
 export function PlayerLimitsSetting() {
   const t = useTranslations('settings.limits');
@@ -187,17 +185,15 @@ function LimitRow({ kind, limit }: { kind: LimitKind; limit: Limits[LimitKind] }
           {t('save')}
         </button>
         {limit.amount !== null && !(limit.next_from && limit.next_amount === null) ? (
-          <Tooltip content={t('help.removeHint')}>
-            <button
-              type="button"
-              className="min-h-11 px-2 text-sm underline"
-              disabled={save.isPending}
-              onClick={() => save.mutate(null)}
-              data-testid="limit-remove"
-            >
-              {t('remove')}
-            </button>
-          </Tooltip>
+          <button
+            type="button"
+            className="min-h-11 px-2 text-sm underline"
+            disabled={save.isPending}
+            onClick={() => save.mutate(null)}
+            data-testid="limit-remove"
+          >
+            {t('remove')}
+          </button>
         ) : null}
       </form>
       {error ? (
