@@ -32,10 +32,10 @@ describe('the sportsbook’s view in the address', () => {
   });
 
   it('asks the API for the view’s list', () => {
-    expect(eventListParams('live', DEFAULT_SPORTS_VIEW)).toEqual({ status: 'live', limit: '12' });
+    expect(eventListParams('live', DEFAULT_SPORTS_VIEW)).toEqual({ status: 'live', limit: '6' });
     expect(eventListParams('upcoming', { sport: 'tennis', league: 'atp' })).toEqual({
       status: 'upcoming',
-      limit: '12',
+      limit: '6',
       sport: 'tennis',
       league: 'atp',
     });

@@ -21,7 +21,7 @@ export type EventListStatus = (typeof EVENT_LIST_STATUSES)[number];
  * How many events each list shows first (the server's first screen too): a phone hydrates and follows
  * every row it renders, so the first screen stays short; "Show more" asks for up to EVENT_LIST_MORE.
  */
-export const EVENT_LIST_LIMIT = 12;
+export const EVENT_LIST_LIMIT = 6;
 export const EVENT_LIST_MORE = 100;
 
 /** A list's query (`GET /sports/events?status=&sport=&league=&limit=`); the server's first fetch asks the same. */

@@ -18,8 +18,8 @@ describe('the sportsbook’s first screen on the server', () => {
     expect(first.live?.items.map((event) => event.id)).toEqual(['e1', 'e4']);
     expect(first.upcoming?.items.map((event) => event.id)).toEqual(['e2', 'e3']);
     expect(api.queries.map((query) => query.toString()).sort()).toEqual([
-      'status=live&limit=12',
-      'status=upcoming&limit=12',
+      'status=live&limit=6',
+      'status=upcoming&limit=6',
     ]);
   });
 

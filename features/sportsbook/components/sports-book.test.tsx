@@ -18,6 +18,7 @@ import { sportsApi } from '@/tests/mocks/sports-handlers';
 import { renderWithApp } from '@/tests/utils/render-with-app';
 import { useSlipStore } from '../slip/slip-store';
 import { SportsBook } from './sports-book';
+import { EVENT_LIST_LIMIT } from '../view';
 
 const followed: Array<{ service: string; topic: string | null; onEvent: (event: RealtimeEvent) => void }> =
   [];
@@ -167,7 +168,7 @@ describe('the sportsbook’s lists', () => {
 });
 
 describe('a long list', () => {
-  it('shows the first 12 events, and the rest when asked', async () => {
+  it(`shows the first ${EVENT_LIST_LIMIT} events, and the rest when asked`, async () => {
     const many = Array.from({ length: 20 }, (_, index) =>
       sportEvent(`u${index}`, `Home ${index}`, `Away ${index}`, {
         starts_at: `2026-03-15T${String(index).padStart(2, '0')}:00:00.000Z`,
@@ -177,7 +178,7 @@ describe('a long list', () => {
     server.use(...api.handlers);
     renderWithApp(<SportsBook />);
     await within(upcoming()).findByText('Home 0', TEAM);
-    expect(within(upcoming()).getAllByTestId('event-row')).toHaveLength(12);
+    expect(within(upcoming()).getAllByTestId('event-row')).toHaveLength(EVENT_LIST_LIMIT);
     await userEvent.click(within(upcoming()).getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(within(upcoming()).getAllByTestId('event-row')).toHaveLength(20));
     expect(api.queries.map((query) => query.get('limit'))).toContain('100');
