@@ -270,4 +270,33 @@ describe('a tournament’s page', () => {
     await vi.waitFor(() => expect(screen.getByTestId('tournament-me')).toHaveTextContent('₽900.00'));
     expect(asked).toBe(2);
   });
+
+  it('a message that comes while the player’s copy is on its way is not lost: the copy is asked for again', async () => {
+    const board = [leaderboardEntry(1, { user_id: 102, player: 'Test Player', points: 10 })];
+    let asked = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(apiPath('/tournaments/:id'), async ({ request }) => {
+        if (!request.headers.has('authorization')) return HttpResponse.json(tournamentReply(7));
+        asked += 1;
+        // The first copy was read before the points were counted: an empty board.
+        if (asked === 1) {
+          await held;
+          return HttpResponse.json(tournamentReply(7, {}, { leaderboard: [] }));
+        }
+        return HttpResponse.json(tournamentReply(7, {}, { leaderboard: board }));
+      }),
+    );
+    signInTestUser({ id: 102 });
+    renderWithApp(<TournamentView id={7} first={tournamentReply(7, {}, { leaderboard: [] })} />);
+    await vi.waitFor(() => expect(asked).toBe(1));
+    // The points are counted and pushed while that copy is still on its way.
+    emit('tournament:7', { type: 'leaderboard', leaderboard: board, participants: 1, state: 'active' });
+    release();
+    await vi.waitFor(() => expect(rows()).toEqual([expect.stringContaining('Test Player')]));
+    expect(asked).toBe(2);
+  });
 });

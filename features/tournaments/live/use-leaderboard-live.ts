@@ -21,6 +21,9 @@ export function useLeaderboardLive(id: number, userId: number | null) {
   return useRealtimeTopic('general', tournamentTopic(id), (event: RealtimeEvent) => {
     const message = parseLeaderboardMessage(event);
     if (!message) return;
+    // A copy on its way may have been read before this message (its reply can come after it, and a copy
+    // that is still a placeholder takes no update): it is asked for again, so the page ends up newer.
+    const inFlight = client.isFetching({ queryKey: tournamentKeys.detailsOf(id) }) > 0;
     let mineChanged = false;
     client.setQueriesData<TournamentReply>({ queryKey: tournamentKeys.detailsOf(id) }, (reply) => {
       if (!reply) return reply;
@@ -35,6 +38,10 @@ export function useLeaderboardLive(id: number, userId: number | null) {
         tournament: { ...reply.tournament, participants: message.participants, state: message.state },
       };
     });
-    if (mineChanged) void client.invalidateQueries({ queryKey: tournamentKeys.detail(id, 'player') });
+    if (inFlight) {
+      // Cancelled first: a copy without data yet would otherwise only wait for the one on its way.
+      const queryKey = tournamentKeys.detailsOf(id);
+      void client.cancelQueries({ queryKey }).then(() => client.invalidateQueries({ queryKey }));
+    } else if (mineChanged) void client.invalidateQueries({ queryKey: tournamentKeys.detail(id, 'player') });
   });
 }

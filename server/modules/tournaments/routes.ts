@@ -29,14 +29,23 @@ export const tournamentRoutes: RoutePlugin<AppContext & { tournaments: Tournamen
     '/tournaments/:id',
     { schema: { params: idParams, response: { 200: tournamentReply } }, config: { auth: 'optional' } },
     async (request) => {
-      const row = await findTournament(ctx.db, request.params.id);
-      if (!row) throw new HttpError(404, 'Not Found');
-      const now = ctx.clock();
-      return {
-        tournament: detailOf(row, now, await participants(ctx.db, row.id)),
-        leaderboard: await leaderboard(ctx.db, row),
-        me: request.session ? await myEntry(ctx.db, row, request.session.userId) : null,
-      };
+      const { session } = request;
+      // One snapshot of the database: points counted between two of these reads would otherwise give a
+      // player their points in `me` and an empty leaderboard beside them.
+      const reply = await ctx.db.transaction(
+        async (tx) => {
+          const row = await findTournament(tx, request.params.id);
+          if (!row) return null;
+          return {
+            tournament: detailOf(row, ctx.clock(), await participants(tx, row.id)),
+            leaderboard: await leaderboard(tx, row),
+            me: session ? await myEntry(tx, row, session.userId) : null,
+          };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      if (!reply) throw new HttpError(404, 'Not Found');
+      return reply;
     },
   );
 

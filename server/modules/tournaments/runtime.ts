@@ -91,15 +91,21 @@ export class TournamentsRuntime {
   }
 
   private async message(id: number, type: 'snapshot' | 'leaderboard'): Promise<RealtimeMessage | null> {
-    const row = await findTournament(this.deps.db, id);
-    if (!row) return null;
-    return {
-      topic: tournamentTopic(id),
-      type,
-      leaderboard: await leaderboard(this.deps.db, row),
-      participants: await participants(this.deps.db, id),
-      state: stateOf(row, this.deps.clock()),
-    };
+    // One snapshot of the database, as the page's own read (routes.ts).
+    return this.deps.db.transaction(
+      async (tx) => {
+        const row = await findTournament(tx, id);
+        if (!row) return null;
+        return {
+          topic: tournamentTopic(id),
+          type,
+          leaderboard: await leaderboard(tx, row),
+          participants: await participants(tx, id),
+          state: stateOf(row, this.deps.clock()),
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   }
 
   private async push(id: number): Promise<void> {
