@@ -40,10 +40,12 @@ export async function delayClientBundle(
 /**
  * Waits until the page is interactive: the web app's HydrationMarker
  * (components/layout/hydration-marker.tsx) sets `data-hydrated` on `<html>` once React has hydrated the
- * page. Before that a click or a keystroke reaches the server's HTML, not the app.
+ * page, and every island hydrated after the first paint (components/ui/deferred-island.tsx) says
+ * `data-island="ready"`. Before that a click or a keystroke reaches the server's HTML, not the app.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+  await expect(page.locator('[data-island="pending"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
 /**

@@ -2,7 +2,7 @@ import { preload } from 'react-dom';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import type { CasinoGamesReply } from '@/lib/contracts/casino';
 import type { CasinoLobby as Lobby } from '../api/replies';
-import { CasinoLobby } from './casino-lobby';
+import { CasinoLobbyIsland } from './islands';
 
 /** The tiles of a phone's first row (two columns; the lobby's grid). */
 const FIRST_ROW = 2;
@@ -19,7 +19,7 @@ export function CasinoLobbyPage({ lobby, firstPage }: { lobby: Lobby; firstPage:
   }
   return (
     <ScopedMessages namespaces={['casino']}>
-      <CasinoLobby lobby={lobby} firstPage={firstPage} />
+      <CasinoLobbyIsland lobby={lobby} firstPage={firstPage} />
     </ScopedMessages>
   );
 }

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { PageShell } from '@/components/layout/page-shell';
 import { liveCasinoPath, slotPath, validate } from '@/lib/routes';
-import { GameFrame } from './game-frame';
+import { GameFrameIsland } from './islands';
 
 const LOBBY = {
   slots: { path: slotPath, lobby: 'slots', title: { play: 'slotPlay', demo: 'slotDemo' } },
@@ -40,7 +40,7 @@ export async function ProviderGameScreen({
         </p>
       ) : null}
       <ScopedMessages namespaces={['casino.game']}>
-        <GameFrame lobby={config.lobby} code={slots} mode={mode} />
+        <GameFrameIsland lobby={config.lobby} code={slots} mode={mode} />
       </ScopedMessages>
     </PageShell>
   );

@@ -1,6 +1,6 @@
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import type { SportsFirstScreen } from '../api/first-screen';
-import { SportsBook } from './sports-book';
+import { SportsBookIsland } from './islands';
 
 /**
  * /betting's body: the sportsbook with the default view's events when the server had them
@@ -9,7 +9,7 @@ import { SportsBook } from './sports-book';
 export function SportsBookPage({ firstScreen }: { firstScreen: SportsFirstScreen }) {
   return (
     <ScopedMessages namespaces={['sports']}>
-      <SportsBook firstScreen={firstScreen} />
+      <SportsBookIsland firstScreen={firstScreen} />
     </ScopedMessages>
   );
 }

@@ -3,7 +3,7 @@ import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { OriginalsStrip } from '@/components/layout/originals-strip';
 import { PageShell } from '@/components/layout/page-shell';
 import { CrashFairness } from '@/features/games/crash/crash-fairness';
-import { CrashGame } from '@/features/games/crash/crash-game';
+import { CrashGameIsland } from '@/features/games/islands';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -20,7 +20,7 @@ export default async function Page(props: LocaleParams) {
     <PageShell path={ROUTES.crash} title={t('title')} description={t('description')}>
       <OriginalsStrip current={ROUTES.crash} />
       <ScopedMessages namespaces={['games.shared', 'games.crash', 'error']}>
-        <CrashGame />
+        <CrashGameIsland />
       </ScopedMessages>
       <CrashFairness />
     </PageShell>

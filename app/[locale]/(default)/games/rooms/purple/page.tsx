@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
 import { PageShell } from '@/components/layout/page-shell';
 import { RoomFairness } from '@/features/games/rooms/room-fairness';
-import { RoomGame } from '@/features/games/rooms/room-game';
+import { RoomGameIsland } from '@/features/games/islands';
 import { ROUTES } from '@/lib/routes';
 import { enterPage, pageMetadata, type LocaleParams } from '@/app/[locale]/_lib/page';
 
@@ -20,7 +20,7 @@ export default async function Page(props: LocaleParams) {
       <ScopedMessages
         namespaces={['rooms.room', 'rooms.rules', 'rooms.form', 'rooms.errors', 'games.shared', 'error']}
       >
-        <RoomGame room="purple" />
+        <RoomGameIsland room="purple" />
       </ScopedMessages>
       <RoomFairness room="purple" />
     </PageShell>
