@@ -9,3 +9,6 @@ export const SportsBookIsland = deferredIsland(() =>
 export const SportEventIsland = deferredIsland(() =>
   import('./sport-event-view').then((module) => module.SportEventView),
 );
+export const BetSlipIsland = deferredIsland(() =>
+  import('../slip/bet-slip').then((module) => module.BetSlip),
+);

@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ScopedMessages } from '@/components/i18n/scoped-messages';
-import { BetSlip } from '@/features/sportsbook/slip/bet-slip';
+import { BetSlipIsland } from '@/features/sportsbook/components/islands';
 import { isLocale } from '@/lib/i18n/locales';
 
 /**
@@ -26,7 +26,7 @@ export default async function BettingLayout({
       {/* As tall as the page beside it, so that the slip's own sticky panel can follow the scroll. */}
       <div className="min-w-0 px-4 sm:px-6 lg:py-6 lg:pl-0">
         <ScopedMessages namespaces={['sports', 'sportsSlip', 'error']}>
-          <BetSlip />
+          <BetSlipIsland />
         </ScopedMessages>
       </div>
     </div>
