@@ -54,7 +54,8 @@ describe('/betting/event/{id}', () => {
         {cloneElement(scoped, { locale: 'en', timeZone: 'UTC' })}
       </QueryClientProvider>,
     );
-    expect(screen.getByTestId('event-score')).toHaveTextContent('2 : 1');
+    // Rendered in the browser, the view is a deferred island: it comes after a frame.
+    expect(await screen.findByTestId('event-score', {}, { timeout: 3_000 })).toHaveTextContent('2 : 1');
   });
 
   it('names the event in the page’s metadata', async () => {
