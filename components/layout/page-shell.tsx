@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { pageKindOf } from '@/lib/routes';
 
 /**
@@ -29,9 +29,10 @@ export function PageShell({
         </div>
         {actions}
       </header>
-      {/* A Suspense boundary: React hydrates the screen's body apart from the header and footer, in short
-          tasks (the default layout's note). Below the page's own checks, so its notFound() is still a 404. */}
-      <Suspense>{children}</Suspense>
+      {/* Not in a Suspense boundary: the body's async parts would complete after the page's shell and be
+          streamed after it (a hidden copy swapped in by a script React may hold back), so the page would
+          first paint without its body. In the shell it is in the HTML in place. */}
+      {children}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, use, useEffect, useState, type ComponentType } from 'react';
 
 /** In a hidden tab no frame comes: the island loads after this long anyway. */
 export const ISLAND_PAINT_FALLBACK_MS = 500;
@@ -16,6 +16,29 @@ function afterNextPaint(): Promise<void> {
       }, 0),
     );
   });
+}
+
+const asModule = <T,>(component: T) => ({ default: component });
+
+/**
+ * On the server the code is asked for when the island is declared (module evaluation), and once it is
+ * there `lazy` gets it without waiting: a `then` that calls back at once. The island thus renders in the
+ * pass of the page around it; had it waited, even a microtask, its Suspense boundary could complete
+ * after the page's shell and be streamed after the page (a hidden copy swapped in by a script), so the
+ * page would paint without it and the content below it would move.
+ */
+function serverLoader<P>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  const loading = load().then((component) => {
+    loaded = component;
+    return asModule(component);
+  });
+  return {
+    loading,
+    loaded: () => loaded !== undefined,
+    lazy: (): PromiseLike<{ default: ComponentType<P> }> =>
+      loaded ? { then: (resolve) => resolve(asModule(loaded!)) as never } : loading,
+  };
 }
 
 function OnMount({ run }: { run: () => void }) {
@@ -38,11 +61,12 @@ export function deferredIsland<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: React.ReactNode = null,
 ): ComponentType<P> {
-  const Island = lazy(async () => {
-    if (typeof window !== 'undefined') await afterNextPaint();
-    return { default: await load() };
-  });
+  const server = typeof window === 'undefined' ? serverLoader(load) : null;
+  const Island = lazy(server ? server.lazy : () => afterNextPaint().then(load).then(asModule));
   function DeferredIsland(props: P) {
+    // On the server, the first render (the build's) may come before the code: it waits here, outside
+    // the island's own boundary, so that the boundary around this (the page's shell) waits too.
+    if (server && !server.loaded()) use(server.loading);
     const [ready, setReady] = useState(false);
     const [markReady] = useState(() => () => setReady(true));
     return (
