@@ -36,8 +36,16 @@ function serverLoader<P>(load: () => Promise<ComponentType<P>>) {
   return {
     loading,
     loaded: () => loaded !== undefined,
-    lazy: (): PromiseLike<{ default: ComponentType<P> }> =>
-      loaded ? { then: (resolve) => resolve(asModule(loaded!)) as never } : loading,
+    lazy: (): Promise<{ default: ComponentType<P> }> => {
+      const component = loaded;
+      if (!component) return loading;
+      // Not a promise (whose callbacks always wait for a microtask): `lazy` only calls `then`.
+      const now = {
+        then: (resolve?: (module: { default: ComponentType<P> }) => unknown) =>
+          resolve?.(asModule(component)),
+      };
+      return now as unknown as Promise<{ default: ComponentType<P> }>;
+    },
   };
 }
 
