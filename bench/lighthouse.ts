@@ -23,7 +23,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { FLOOR_DIST_DIR, FLOOR_ROUTE, withFloorWeb } from './lib/floor-app';
 import { BENCH_DIST_DIR, firstLoadJs, htmlSize, REPO_ROOT, startProductWeb } from './lib/web-stack';
 
@@ -143,49 +143,19 @@ interface PageResult {
   finalUrl: string;
 }
 
-async function audit(url: string, token: string | null, name = new URL(url).pathname): Promise<PageResult> {
+/** `withPage` on a new tab of a fresh Chrome (its own profile), with the sign-in cookie when `token` is given. */
+async function inFreshChrome<T>(
+  url: string,
+  token: string | null,
+  withPage: (page: Page) => Promise<T>,
+): Promise<T> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     try {
       const page = await browser.newPage();
       if (token) await page.setCookie({ name: 'token', value: token, url: new URL(url).origin, path: '/' });
-      // A fresh profile per page: nothing to reset, and the reset must keep the sign-in cookie.
-      const result = await lighthouse(
-        url,
-        { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true },
-        undefined,
-        page,
-      );
-      if (!result) throw new Error(`${url}: Lighthouse returned nothing`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      if (SAVE_DIR) {
-        mkdirSync(SAVE_DIR, { recursive: true });
-        const file = join(SAVE_DIR, `${name.replace(/[/ ]/g, '_') || '_'}.json`);
-        writeFileSync(file, JSON.stringify(lhr));
-      }
-      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const items = <T>(id: string): T[] => {
-        const details = lhr.audits[id]?.details as { items?: T[] } | undefined;
-        return details?.items ?? [];
-      };
-      return {
-        path: new URL(url).pathname,
-        html: Number.NaN,
-        js: Number.NaN,
-        scores: Object.fromEntries(
-          CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : lhr.categories[id].score]),
-        ) as PageResult['scores'],
-        tbt: numeric('total-blocking-time'),
-        cls: numeric('cumulative-layout-shift'),
-        lcp: numeric('largest-contentful-paint'),
-        finalUrl: lhr.finalDisplayedUrl,
-        longTasks: items<LongTask>('long-tasks'),
-        scripts: items<ScriptTime>('bootup-time'),
-        lcpElement: lcpElement(lhr.audits['lcp-breakdown-insight']?.details),
-        mainThread: items<{ group: string; duration: number }>('mainthread-work-breakdown'),
-      };
+      return await withPage(page);
     } finally {
       await browser.disconnect();
     }
@@ -194,31 +164,60 @@ async function audit(url: string, token: string | null, name = new URL(url).path
   }
 }
 
-/**
- * RUNS audits of one page; the one with the median performance score (Lighthouse's own advice for a
- * noisy machine), its scores printed beside the others' when there are several.
- */
+async function audit(url: string, token: string | null, name = new URL(url).pathname): Promise<PageResult> {
+  return inFreshChrome(url, token, async (page) => {
+    // A fresh profile per page: nothing to reset, and the reset must keep the sign-in cookie.
+    const result = await lighthouse(
+      url,
+      { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`${url}: Lighthouse returned nothing`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (SAVE_DIR) {
+      mkdirSync(SAVE_DIR, { recursive: true });
+      const file = join(SAVE_DIR, `${name.replace(/[/ ]/g, '_') || '_'}.json`);
+      writeFileSync(file, JSON.stringify(lhr));
+    }
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const items = <T>(id: string): T[] => {
+      const details = lhr.audits[id]?.details as { items?: T[] } | undefined;
+      return details?.items ?? [];
+    };
+    return {
+      path: new URL(url).pathname,
+      html: Number.NaN,
+      js: Number.NaN,
+      scores: Object.fromEntries(
+        CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : lhr.categories[id].score]),
+      ) as PageResult['scores'],
+      tbt: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      lcp: numeric('largest-contentful-paint'),
+      finalUrl: lhr.finalDisplayedUrl,
+      longTasks: items<LongTask>('long-tasks'),
+      scripts: items<ScriptTime>('bootup-time'),
+      lcpElement: lcpElement(lhr.audits['lcp-breakdown-insight']?.details),
+      mainThread: items<{ group: string; duration: number }>('mainthread-work-breakdown'),
+    };
+  });
+}
+
 /**
  * One visit of the page in a browser before it is audited, unmeasured: the server's first answer after
  * it starts (its caches cold, a static page regenerated, the scripts read from disk) is not what a
  * running site serves. Seen: /ru audited first thing after the start painted after 2.3 s, not 0.3 s.
  */
 async function warmUp(url: string, token: string | null): Promise<void> {
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    try {
-      const page = await browser.newPage();
-      if (token) await page.setCookie({ name: 'token', value: token, url: new URL(url).origin, path: '/' });
-      await page.goto(url, { waitUntil: 'load' });
-    } finally {
-      await browser.disconnect();
-    }
-  } finally {
-    chrome.kill();
-  }
+  await inFreshChrome(url, token, (page) => page.goto(url, { waitUntil: 'load' }));
 }
 
+/**
+ * RUNS audits of one page; the one with the median performance score (Lighthouse's own advice for a
+ * noisy machine), its scores printed beside the others' when there are several.
+ */
 async function medianAudit(url: string, token: string | null, name?: string): Promise<PageResult> {
   await warmUp(url, token);
   const runs: PageResult[] = [];

@@ -7,4 +7,5 @@ export const buttonClass = {
   primary: 'btn-primary',
   secondary: 'btn-secondary',
   ghost: 'btn-ghost',
+  inline: 'btn-inline',
 } as const;

@@ -49,8 +49,9 @@ function serverLoader<P>(load: () => Promise<ComponentType<P>>) {
   };
 }
 
-function OnMount({ run }: { run: () => void }) {
-  useEffect(run, [run]);
+/** Says the island is there once its effects run (it mounts beside them, in the same boundary). */
+function MarkReady({ set }: { set: (ready: boolean) => void }) {
+  useEffect(() => set(true), [set]);
   return null;
 }
 
@@ -76,12 +77,11 @@ export function deferredIsland<P extends object>(
     // the island's own boundary, so that the boundary around this (the page's shell) waits too.
     if (server && !server.loaded()) use(server.loading);
     const [ready, setReady] = useState(false);
-    const [markReady] = useState(() => () => setReady(true));
     return (
       <div className="contents" data-island={ready ? 'ready' : 'pending'}>
         <Suspense fallback={fallback}>
           <Island {...props} />
-          <OnMount run={markReady} />
+          <MarkReady set={setReady} />
         </Suspense>
       </div>
     );

@@ -85,7 +85,7 @@ export function CrashHistory({ onVerify }: { onVerify: (hash: string) => void })
                   type="button"
                   onClick={() => onVerify(game.hash)}
                   aria-label={t('verifyGame', { id: game.id })}
-                  className="min-h-8 shrink-0 rounded-lg px-2 text-xs font-semibold text-gold underline-offset-2 hover:underline"
+                  className={buttonClass.inline}
                   data-testid="crash-history-verify"
                 >
                   {t('verify')}

@@ -77,7 +77,7 @@ export function RoomHistory({
                 type="button"
                 onClick={() => onVerify(round)}
                 aria-label={t('verifyRound', { id: round.id })}
-                className="min-h-8 shrink-0 rounded-lg px-2 text-xs font-semibold text-gold underline-offset-2 hover:underline"
+                className={buttonClass.inline}
                 data-testid="room-history-verify"
               >
                 {t('verify')}

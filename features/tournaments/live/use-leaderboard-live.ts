@@ -21,8 +21,9 @@ export function useLeaderboardLive(id: number, userId: number | null) {
   return useRealtimeTopic('general', tournamentTopic(id), (event: RealtimeEvent) => {
     const message = parseLeaderboardMessage(event);
     if (!message) return;
-    // A copy on its way may have been read before this message (its reply can come after it, and a copy
-    // that is still a placeholder takes no update): it is asked for again, so the page ends up newer.
+    // A copy on its way may have been read before this message: its reply can come after it, and until
+    // it comes the page shows the guest's copy, which this update does not reach. So it is asked for
+    // again, and the page ends up with a copy read after the message.
     const inFlight = client.isFetching({ queryKey: tournamentKeys.detailsOf(id) }) > 0;
     let mineChanged = false;
     client.setQueriesData<TournamentReply>({ queryKey: tournamentKeys.detailsOf(id) }, (reply) => {
