@@ -1,9 +1,9 @@
 import { useTranslations } from 'next-intl';
+import { LocalDateTime } from '@/components/ui/local-date-time';
 import type { SportEvent } from '@/lib/contracts/sports';
 import { ROUTES } from '@/lib/routes';
 import { HomeLink } from './home-link';
 import { LobbyRow } from './lobby-row';
-import { LocalTime } from './local-time';
 
 const eventPath = (id: string) => `/betting/event/${encodeURIComponent(id)}`;
 
@@ -31,7 +31,7 @@ export function SportsRow({ events }: { events: SportEvent[] }) {
               </span>
               <span className="sport-tile-team">{event.home}</span>
               <span className="sport-tile-team">{event.away}</span>
-              <LocalTime iso={event.starts_at} className="sport-tile-time" />
+              <LocalDateTime value={event.starts_at} className="sport-tile-time" />
               {odds.length > 0 ? (
                 <span className="sport-tile-odds">
                   {odds.map((outcome) => (

@@ -3,19 +3,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { selectIsPicked, useSlipStore } from '../slip/slip-store';
 
-const never = () => () => {};
-
-/**
- * False while the server's HTML is hydrated, true after: what only the browser knows (its time zone, the
- * slip kept in localStorage) is shown from the render after hydration, so the two never disagree.
- */
-export const useHydrated = (): boolean =>
-  useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
-
 /**
  * Whether an outcome is in the slip. The slip is read from localStorage when its module loads, which the
  * server never sees: the hydrating render says no, the next one tells the truth.
