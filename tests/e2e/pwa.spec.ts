@@ -121,9 +121,13 @@ test.describe('the installable app', () => {
     checked = page.waitForRequest('**/builds/latest.json', { timeout: 30_000 });
     await page.reload();
     await offer();
+    // The build check is requested by the effect of the prompt's parent, which runs after the prompt's
+    // own: from then on an offer reaches the prompt, and React has committed what it does two frames on.
     await checked;
-    await page.waitForTimeout(1_000);
     await offer();
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await expect(prompt).toHaveCount(0);
   });
 
