@@ -7,9 +7,8 @@
  * again after a failed delivery. Test controls settle orders, lose callbacks and lose answers.
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cryptomusSign, phpJson } from '../modules/billing/cryptomus';
+import { readText, sendJson, startFakeServer } from './http-fake';
 
 export interface FakeOrder {
   uuid: string;
@@ -59,103 +58,96 @@ export async function startFakeCryptomus(options: {
     failCalls: 0,
   };
 
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (raw += chunk));
-    request.on('end', () => {
-      const reply = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      const path = request.url ?? '';
-      const isPayout = path.startsWith('/v1/payout');
-      const key = isPayout ? options.payoutKey : options.paymentKey;
-      if (
-        request.method !== 'POST' ||
-        request.headers.merchant !== options.merchantId ||
-        request.headers.sign !== cryptomusSign(raw, key)
-      ) {
-        reply(401, { state: 1, message: 'Unauthorized' });
+  const server = await startFakeServer(async (request, response) => {
+    const raw = await readText(request);
+    const reply = (status: number, body: unknown) => sendJson(response, status, body);
+    const path = request.url ?? '';
+    const isPayout = path.startsWith('/v1/payout');
+    const key = isPayout ? options.payoutKey : options.paymentKey;
+    if (
+      request.method !== 'POST' ||
+      request.headers.merchant !== options.merchantId ||
+      request.headers.sign !== cryptomusSign(raw, key)
+    ) {
+      reply(401, { state: 1, message: 'Unauthorized' });
+      return;
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      reply(422, { state: 1, message: 'Invalid JSON' });
+      return;
+    }
+    calls.push({ path, body });
+    if (state.failCalls > 0) {
+      state.failCalls -= 1;
+      reply(500, { state: 1, message: 'Server error' });
+      return;
+    }
+    const find = (orders: Map<string, FakeOrder>) =>
+      [...orders.values()].find((o) => o.uuid === body.uuid || o.order_id === body.order_id);
+    const errors: Record<string, string[]> = {};
+    const create = path === '/v1/payment' || path === '/v1/payout';
+    if (create) {
+      if (typeof body.amount !== 'string' || !AMOUNT.test(body.amount))
+        errors.amount = ['The amount must be a number.'];
+      if (typeof body.currency !== 'string' || !/^[A-Z]{3,5}$/.test(body.currency))
+        errors.currency = ['The currency is invalid.'];
+      if (typeof body.order_id !== 'string' || !ORDER_ID.test(body.order_id))
+        errors.order_id = ['The order id format is invalid.'];
+      if (path === '/v1/payout' && (typeof body.address !== 'string' || body.address.length < 10))
+        errors.address = ['The address is invalid.'];
+      if (Object.keys(errors).length > 0) {
+        reply(422, { state: 1, errors });
         return;
       }
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(raw) as Record<string, unknown>;
-      } catch {
-        reply(422, { state: 1, message: 'Invalid JSON' });
-        return;
-      }
-      calls.push({ path, body });
-      if (state.failCalls > 0) {
-        state.failCalls -= 1;
-        reply(500, { state: 1, message: 'Server error' });
-        return;
-      }
-      const find = (orders: Map<string, FakeOrder>) =>
-        [...orders.values()].find((o) => o.uuid === body.uuid || o.order_id === body.order_id);
-      const errors: Record<string, string[]> = {};
-      const create = path === '/v1/payment' || path === '/v1/payout';
-      if (create) {
-        if (typeof body.amount !== 'string' || !AMOUNT.test(body.amount))
-          errors.amount = ['The amount must be a number.'];
-        if (typeof body.currency !== 'string' || !/^[A-Z]{3,5}$/.test(body.currency))
-          errors.currency = ['The currency is invalid.'];
-        if (typeof body.order_id !== 'string' || !ORDER_ID.test(body.order_id))
-          errors.order_id = ['The order id format is invalid.'];
-        if (path === '/v1/payout' && (typeof body.address !== 'string' || body.address.length < 10))
-          errors.address = ['The address is invalid.'];
-        if (Object.keys(errors).length > 0) {
-          reply(422, { state: 1, errors });
-          return;
-        }
-      }
-      const view = (order: FakeOrder) => ({
-        uuid: order.uuid,
-        order_id: order.order_id,
-        amount: order.amount,
-        currency: order.currency,
-        status: order.status,
-        payment_status: order.status,
-        is_final: order.is_final,
-        url: `http://pay.cryptomus.invalid/pay/${order.uuid}`,
-        payment_amount: order.payment_amount,
-        payer_amount: order.payer_amount,
-        address: isPayout ? order.request.address : null,
-        network: order.request.network ?? null,
-      });
-      if (path === '/v1/payment') {
-        const existing = payments.get(body.order_id as string);
-        // An unfinished payment of the same order id is returned, not made again.
-        if (existing && !existing.is_final) return answer(view(existing));
-        if (existing) return reply(422, { state: 1, errors: { order_id: ['The order is final.'] } });
-        const order = newOrder(body, 'check');
-        payments.set(order.order_id, order);
-        return answer(view(order));
-      }
-      if (path === '/v1/payout') {
-        if (payouts.has(body.order_id as string))
-          return reply(422, { state: 1, errors: { order_id: ['The order id has already been taken.'] } });
-        const order = newOrder(body, 'process');
-        payouts.set(order.order_id, order);
-        return answer(view(order));
-      }
-      if (path === '/v1/payment/info' || path === '/v1/payout/info') {
-        const order = find(path === '/v1/payment/info' ? payments : payouts);
-        if (!order) return reply(404, { state: 1, message: 'Not found' });
-        return reply(200, { state: 0, result: view(order) });
-      }
-      reply(404, { state: 1, message: 'Not found' });
-
-      function answer(result: unknown) {
-        if (create && state.loseAnswers > 0) {
-          state.loseAnswers -= 1;
-          request.socket.destroy();
-          return;
-        }
-        reply(200, { state: 0, result });
-      }
+    }
+    const view = (order: FakeOrder) => ({
+      uuid: order.uuid,
+      order_id: order.order_id,
+      amount: order.amount,
+      currency: order.currency,
+      status: order.status,
+      payment_status: order.status,
+      is_final: order.is_final,
+      url: `http://pay.cryptomus.invalid/pay/${order.uuid}`,
+      payment_amount: order.payment_amount,
+      payer_amount: order.payer_amount,
+      address: isPayout ? order.request.address : null,
+      network: order.request.network ?? null,
     });
+    if (path === '/v1/payment') {
+      const existing = payments.get(body.order_id as string);
+      // An unfinished payment of the same order id is returned, not made again.
+      if (existing && !existing.is_final) return answer(view(existing));
+      if (existing) return reply(422, { state: 1, errors: { order_id: ['The order is final.'] } });
+      const order = newOrder(body, 'check');
+      payments.set(order.order_id, order);
+      return answer(view(order));
+    }
+    if (path === '/v1/payout') {
+      if (payouts.has(body.order_id as string))
+        return reply(422, { state: 1, errors: { order_id: ['The order id has already been taken.'] } });
+      const order = newOrder(body, 'process');
+      payouts.set(order.order_id, order);
+      return answer(view(order));
+    }
+    if (path === '/v1/payment/info' || path === '/v1/payout/info') {
+      const order = find(path === '/v1/payment/info' ? payments : payouts);
+      if (!order) return reply(404, { state: 1, message: 'Not found' });
+      return reply(200, { state: 0, result: view(order) });
+    }
+    reply(404, { state: 1, message: 'Not found' });
+
+    function answer(result: unknown) {
+      if (create && state.loseAnswers > 0) {
+        state.loseAnswers -= 1;
+        request.socket.destroy();
+        return;
+      }
+      reply(200, { state: 0, result });
+    }
   });
 
   function newOrder(body: Record<string, unknown>, status: string): FakeOrder {
@@ -218,11 +210,8 @@ export async function startFakeCryptomus(options: {
     };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
   return {
-    url,
+    url: server.url,
     state,
     payments,
     payouts,
@@ -252,11 +241,7 @@ export async function startFakeCryptomus(options: {
       const order = payments.get(orderId)!;
       await deliver(order.url_callback!, webhookBody('payment', order), options.paymentKey);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }
 

@@ -7,8 +7,7 @@
  * `invalid-input-response`, `invalid-or-already-seen-response` and `sitekey-secret-mismatch` (a token of
  * another site key). `failNext` makes the next calls answer HTTP 5xx.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readText, sendJson, startFakeServer } from './http-fake';
 
 export interface SiteverifyCall {
   contentType: string | undefined;
@@ -24,44 +23,35 @@ export async function startFakeHcaptcha(options: { secret: string }) {
   const state = { failNext: 0, failStatus: 500 };
   let issued = 0;
 
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (raw += chunk));
-    request.on('end', () => {
-      const reply = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      const refuse = (...codes: string[]) => reply(200, { success: false, 'error-codes': codes });
-      if (request.method !== 'POST' || request.url !== '/siteverify') {
-        reply(404, { success: false, 'error-codes': ['bad-request'] });
-        return;
-      }
-      const form = Object.fromEntries(new URLSearchParams(raw));
-      calls.push({ contentType: request.headers['content-type'], form });
-      if (state.failNext > 0) {
-        state.failNext -= 1;
-        reply(state.failStatus, { error: 'upstream unavailable' });
-        return;
-      }
-      if (!form.secret) return refuse('missing-input-secret');
-      if (form.secret !== options.secret) return refuse('invalid-input-secret');
-      if (!form.response) return refuse('missing-input-response');
-      if (seen.has(form.response)) return refuse('invalid-or-already-seen-response');
-      const sitekey = tokens.get(form.response);
-      if (sitekey === undefined) return refuse('invalid-input-response');
-      if (form.sitekey && form.sitekey !== sitekey) return refuse('sitekey-secret-mismatch');
-      tokens.delete(form.response);
-      seen.add(form.response);
-      reply(200, { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' });
-    });
+  const server = await startFakeServer(async (request, response) => {
+    const raw = await readText(request);
+    const reply = (status: number, body: unknown) => sendJson(response, status, body);
+    const refuse = (...codes: string[]) => reply(200, { success: false, 'error-codes': codes });
+    if (request.method !== 'POST' || request.url !== '/siteverify') {
+      reply(404, { success: false, 'error-codes': ['bad-request'] });
+      return;
+    }
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    calls.push({ contentType: request.headers['content-type'], form });
+    if (state.failNext > 0) {
+      state.failNext -= 1;
+      reply(state.failStatus, { error: 'upstream unavailable' });
+      return;
+    }
+    if (!form.secret) return refuse('missing-input-secret');
+    if (form.secret !== options.secret) return refuse('invalid-input-secret');
+    if (!form.response) return refuse('missing-input-response');
+    if (seen.has(form.response)) return refuse('invalid-or-already-seen-response');
+    const sitekey = tokens.get(form.response);
+    if (sitekey === undefined) return refuse('invalid-input-response');
+    if (form.sitekey && form.sitekey !== sitekey) return refuse('sitekey-secret-mismatch');
+    tokens.delete(form.response);
+    seen.add(form.response);
+    reply(200, { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}/siteverify`,
+    url: `${server.url}/siteverify`,
     calls,
     state,
     /** A token the widget of `sitekey` would have produced. */
@@ -71,10 +61,6 @@ export async function startFakeHcaptcha(options: { secret: string }) {
       tokens.set(token, sitekey);
       return token;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

@@ -6,8 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +15,7 @@ import { signAggregatorRequest } from '@/lib/aggregator/signature';
 import { AGGREGATOR_SIGNATURE_HEADER } from '@/lib/contracts/aggregator';
 import { pocketColor } from '@/lib/fair/games/roulette';
 import { createTestApp } from '../../test/helpers';
+import { readBody, startFakeServer } from '../../test/http-fake';
 import { freePort } from '../../test/redis-server';
 import { assertLedgerInvariants } from '../ledger/invariants';
 import { ledgerTransfers } from '../ledger/schema';
@@ -35,34 +34,29 @@ const apiBase = await app.listen({ host: '127.0.0.1', port: 0 });
 /** Per wallet path: how many of the next answers to hold back, and for how long. */
 const holdBack = new Map<string, { count: number; ms: number }>();
 const seen: { path: string; body: Record<string, unknown> }[] = [];
-const proxy = http.createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', async () => {
-    const raw = Buffer.concat(chunks);
-    const walletPath = (request.url ?? '').replace(/^\/aggregator\//, '');
-    seen.push({ path: walletPath, body: JSON.parse(raw.toString('utf8')) as Record<string, unknown> });
-    // The call reaches the wallet at once; only its answer is late.
-    const answer = await fetch(`${apiBase}${request.url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [AGGREGATOR_SIGNATURE_HEADER]: String(request.headers[AGGREGATOR_SIGNATURE_HEADER]),
-      },
-      body: raw,
-    });
-    const text = await answer.text();
-    const hold = holdBack.get(walletPath);
-    if (hold && hold.count > 0) {
-      hold.count -= 1;
-      await new Promise((resolve) => setTimeout(resolve, hold.ms));
-    }
-    if (!response.destroyed)
-      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+const proxy = await startFakeServer(async (request, response) => {
+  const raw = await readBody(request);
+  const walletPath = (request.url ?? '').replace(/^\/aggregator\//, '');
+  seen.push({ path: walletPath, body: JSON.parse(raw.toString('utf8')) as Record<string, unknown> });
+  // The call reaches the wallet at once; only its answer is late.
+  const answer = await fetch(`${apiBase}${request.url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [AGGREGATOR_SIGNATURE_HEADER]: String(request.headers[AGGREGATOR_SIGNATURE_HEADER]),
+    },
+    body: raw,
   });
+  const text = await answer.text();
+  const hold = holdBack.get(walletPath);
+  if (hold && hold.count > 0) {
+    hold.count -= 1;
+    await new Promise((resolve) => setTimeout(resolve, hold.ms));
+  }
+  if (!response.destroyed)
+    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
 });
-await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/aggregator`;
+const proxyUrl = `${proxy.url}/aggregator`;
 
 // --- the studio ---
 
@@ -93,8 +87,7 @@ afterAll(async () => {
     studio.kill('SIGTERM');
     await exited;
   }
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
 });
 
 for (let i = 0; ; i += 1) {

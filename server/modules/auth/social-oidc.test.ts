@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signInAtOidcProvider, startOidcProvider } from '../../../scripts/oidc-dev-provider.mjs';
@@ -7,6 +5,7 @@ import { socialIdentities, socialLoginFlows, users } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { client, CONFIRMED, profile, signUpByEmail, uniqueEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/helpers';
+import { sendJson, startFakeServer } from '../../test/http-fake';
 import { loadConfig } from '../../config';
 import { checkTelegramLogin, telegramHash, TELEGRAM_AUTH_MAX_AGE_S } from './telegram-login';
 
@@ -20,22 +19,19 @@ const oidc = await startOidcProvider({
 afterAll(() => oidc.close());
 
 /** Yandex ID's user-info call in its own format (`Authorization: OAuth`), answered from the provider's. */
-const yandexInfo = createServer((request, response) => {
+const yandexInfo = await startFakeServer(async (request, response) => {
   const token = /^OAuth (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-  void fetch(`${oidc.issuer}/me`, { headers: { authorization: `Bearer ${token}` } }).then(async (answer) => {
-    const claims = (await answer.json()) as Record<string, unknown>;
-    response.writeHead(answer.status, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify(
-        answer.ok
-          ? { id: claims.sub, login: claims.sub, default_email: claims.email, real_name: claims.name }
-          : claims,
-      ),
-    );
-  });
+  const answer = await fetch(`${oidc.issuer}/me`, { headers: { authorization: `Bearer ${token}` } });
+  const claims = (await answer.json()) as Record<string, unknown>;
+  sendJson(
+    response,
+    answer.status,
+    answer.ok
+      ? { id: claims.sub, login: claims.sub, default_email: claims.email, real_name: claims.name }
+      : claims,
+  );
 });
-await new Promise<void>((resolve) => yandexInfo.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => yandexInfo.close(() => resolve())));
+afterAll(() => yandexInfo.close());
 
 const BOT_TOKEN = '123456:TEST-bot-token_for-hmac';
 const clock = manualClock();
@@ -50,7 +46,7 @@ const { app, db } = await createTestApp({
     YANDEX_CLIENT_SECRET: 'aurum-test-secret',
     YANDEX_AUTHORIZATION_URL: `${oidc.issuer}/auth`,
     YANDEX_TOKEN_URL: `${oidc.issuer}/token`,
-    YANDEX_USERINFO_URL: `http://127.0.0.1:${(yandexInfo.address() as AddressInfo).port}/info`,
+    YANDEX_USERINFO_URL: `${yandexInfo.url}/info`,
     // The local provider speaks OpenID Connect only: it wants the openid scope.
     YANDEX_SCOPE: 'openid email profile',
     TELEGRAM_BOT_TOKEN: BOT_TOKEN,

@@ -3,21 +3,16 @@
  * server are `unavailable` (within the time limit), a 4xx is `refused` with the aggregator's code, a
  * reply off the contract is `invalid`; and the live tables' cache answers `available: false` meanwhile.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock';
+import { startFakeServer } from '../../test/http-fake';
 import { aggregatorClient, AggregatorError } from './aggregator-client';
 import { tablesCache } from './tables';
 import { startFakeStudio, STUDIO_SECRET } from './testing';
 
 const studio = await startFakeStudio();
-const silent = createServer(() => undefined);
-await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-afterAll(() => {
-  silent.closeAllConnections();
-  return new Promise<void>((resolve) => silent.close(() => resolve()));
-});
+const silent = await startFakeServer(() => undefined);
+afterAll(() => silent.close());
 
 const clientAt = (baseUrl: string, timeoutMs = 2_000) =>
   aggregatorClient({ baseUrl, operatorId: 1, secret: STUDIO_SECRET, timeoutMs });
@@ -33,17 +28,14 @@ const failure = async (promise: Promise<unknown>) => {
 
 describe('aggregatorClient', () => {
   it('reports an aggregator that refuses connections or stays silent as unavailable', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await failure(clientAt(`http://127.0.0.1:${port}`).gameList())).toMatchObject({
+    const closed = await startFakeServer(() => undefined);
+    await closed.close();
+    expect(await failure(clientAt(closed.url).gameList())).toMatchObject({
       kind: 'unavailable',
       message: expect.stringContaining('unreachable'),
     });
     const started = Date.now();
-    const { port: silentPort } = silent.address() as AddressInfo;
-    expect(await failure(clientAt(`http://127.0.0.1:${silentPort}`, 300).tables())).toMatchObject({
+    expect(await failure(clientAt(silent.url, 300).tables())).toMatchObject({
       kind: 'unavailable',
       message: 'aggregator /game/tables: no answer within 300 ms',
     });

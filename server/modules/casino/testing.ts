@@ -3,11 +3,10 @@
  * real HTTP server that checks each call's signature and records it. The test sets its game list, its
  * tables and whether it is `down` (every call answered HTTP 503).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
 import { verifyAggregatorHmac } from '@/lib/aggregator/signature';
 import { AGGREGATOR_SIGNATURE_HEADER } from '@/lib/contracts/aggregator';
+import { readBody, sendJson, startFakeServer } from '../../test/http-fake';
 import type { AggregatorGame } from './aggregator-client';
 
 export const STUDIO_SECRET = `casino-test-secret-${'y'.repeat(20)}`;
@@ -55,12 +54,6 @@ export interface FakeStudio {
   close(): Promise<void>;
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Starts the fake on a free loopback port; closed after the test file. */
 export async function startFakeStudio(secret = STUDIO_SECRET): Promise<FakeStudio> {
   const state: Omit<FakeStudio, 'url' | 'close' | 'callsTo'> = {
@@ -70,58 +63,51 @@ export async function startFakeStudio(secret = STUDIO_SECRET): Promise<FakeStudi
     rewards: new Map(),
     tables: [],
   };
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const raw = await readBody(request);
-      const reply = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      if (state.down) return reply(503, { error: 'RS_ERROR_UNKNOWN' });
-      if (!verifyAggregatorHmac(raw, request.headers[AGGREGATOR_SIGNATURE_HEADER], secret)) {
-        return reply(401, { error: 'RS_ERROR_INVALID_SIGNATURE' });
+  const server = await startFakeServer(async (request, response) => {
+    const raw = await readBody(request);
+    const reply = (status: number, body: unknown) => sendJson(response, status, body);
+    if (state.down) return reply(503, { error: 'RS_ERROR_UNKNOWN' });
+    if (!verifyAggregatorHmac(raw, request.headers[AGGREGATOR_SIGNATURE_HEADER], secret)) {
+      return reply(401, { error: 'RS_ERROR_INVALID_SIGNATURE' });
+    }
+    const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    const path = (request.url ?? '').replace('/operator/generic/v2', '');
+    state.calls.push({ path, body });
+    switch (path) {
+      case '/game/list':
+        return reply(200, state.games);
+      case '/game/url': {
+        const game = state.games.find((g) => g.game_code === body.game_code);
+        if (!game) return reply(404, { error: 'RS_ERROR_INVALID_GAME' });
+        const demo = body.currency === 'XXX';
+        const query = new URLSearchParams({
+          mode: demo ? 'demo' : 'real',
+          lang: String(body.lang),
+          ...(demo ? {} : { token: String(body.token) }),
+        });
+        return reply(200, { url: `http://127.0.0.1/play/${game.game_code}?${query}` });
       }
-      const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-      const path = (request.url ?? '').replace('/operator/generic/v2', '');
-      state.calls.push({ path, body });
-      switch (path) {
-        case '/game/list':
-          return reply(200, state.games);
-        case '/game/url': {
-          const game = state.games.find((g) => g.game_code === body.game_code);
-          if (!game) return reply(404, { error: 'RS_ERROR_INVALID_GAME' });
-          const demo = body.currency === 'XXX';
-          const query = new URLSearchParams({
-            mode: demo ? 'demo' : 'real',
-            lang: String(body.lang),
-            ...(demo ? {} : { token: String(body.token) }),
-          });
-          return reply(200, { url: `http://127.0.0.1/play/${game.game_code}?${query}` });
-        }
-        case '/freebet/rewards/create': {
-          const uuid = String(body.reward_uuid);
-          if (!state.rewards.has(uuid)) state.rewards.set(uuid, { ...body, status: 'active' });
-          const reward = state.rewards.get(uuid)!;
-          return reply(200, { reward_uuid: uuid, status: reward.status, bet_count_left: reward.bet_count });
-        }
-        case '/freebet/rewards/cancel': {
-          const reward = state.rewards.get(String(body.reward_uuid));
-          if (reward) reward.status = 'cancelled';
-          return reply(200, { reward_uuid: body.reward_uuid, status: 'cancelled' });
-        }
-        case '/game/tables':
-          return reply(200, state.tables);
-        default:
-          return reply(404, { error: 'RS_ERROR_WRONG_SYNTAX' });
+      case '/freebet/rewards/create': {
+        const uuid = String(body.reward_uuid);
+        if (!state.rewards.has(uuid)) state.rewards.set(uuid, { ...body, status: 'active' });
+        const reward = state.rewards.get(uuid)!;
+        return reply(200, { reward_uuid: uuid, status: reward.status, bet_count_left: reward.bet_count });
       }
-    })();
+      case '/freebet/rewards/cancel': {
+        const reward = state.rewards.get(String(body.reward_uuid));
+        if (reward) reward.status = 'cancelled';
+        return reply(200, { reward_uuid: body.reward_uuid, status: 'cancelled' });
+      }
+      case '/game/tables':
+        return reply(200, state.tables);
+      default:
+        return reply(404, { error: 'RS_ERROR_WRONG_SYNTAX' });
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   const fake: FakeStudio = Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     callsTo: (path: string) => state.calls.filter((call) => call.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   });
   afterAll(() => fake.close());
   return fake;

@@ -1,4 +1,3 @@
-import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { createDb } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { client, CONFIRMED, PASSWORD, uniqueEmail, uniquePhone } from '../../test/accounts';
 import { createTestApp, createTestDatabase } from '../../test/helpers';
+import { readText, sendJson, startFakeServer } from '../../test/http-fake';
 import { outboxDeliveryOf, OutboxDelivery, retryDelayMs } from './delivery';
 import { outboxMessages } from './schema';
 import type { MessageSender, OutgoingMessage } from './senders';
@@ -188,32 +188,25 @@ describe('while the SMTP server is down', async () => {
 describe('SMS through the HTTP provider (SMS.ru shape)', async () => {
   const requests: Record<string, string>[] = [];
   const answers: { status: number; body: unknown }[] = [];
-  const provider = createHttpServer((request: IncomingMessage, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => {
-      const form = Object.fromEntries(new URLSearchParams(raw));
-      requests.push({ ...form, path: request.url ?? '', contentType: request.headers['content-type'] ?? '' });
-      const next = answers.shift() ?? {
-        status: 200,
-        body: {
-          status: 'OK',
-          status_code: 100,
-          sms: { [form.to]: { status: 'OK', status_code: 100, sms_id: `sms-${requests.length}` } },
-          balance: 100,
-        },
-      };
-      response.writeHead(next.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(next.body));
-    });
+  const provider = await startFakeServer(async (request, response) => {
+    const form = Object.fromEntries(new URLSearchParams(await readText(request)));
+    requests.push({ ...form, path: request.url ?? '', contentType: request.headers['content-type'] ?? '' });
+    const next = answers.shift() ?? {
+      status: 200,
+      body: {
+        status: 'OK',
+        status_code: 100,
+        sms: { [form.to]: { status: 'OK', status_code: 100, sms_id: `sms-${requests.length}` } },
+        balance: 100,
+      },
+    };
+    sendJson(response, next.status, next.body);
   });
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
-  const { port } = provider.address() as { port: number };
+  afterAll(() => provider.close());
   const clock = manualClock();
   const { app, db } = await createTestApp({
     clock,
-    env: { SMS_API_URL: `http://127.0.0.1:${port}/sms/send`, SMS_API_KEY: 'api-id-1', SMS_SENDER: 'Aurum' },
+    env: { SMS_API_URL: `${provider.url}/sms/send`, SMS_API_KEY: 'api-id-1', SMS_SENDER: 'Aurum' },
   });
   const delivery = outboxDeliveryOf(app)!;
   const rowOf = async (to: string) =>

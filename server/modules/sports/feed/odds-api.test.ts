@@ -6,9 +6,9 @@
  * outlives (429 then recovery, 401, 503, a silent server, an answer that is not JSON).
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeServer } from '../../../test/http-fake';
 import type { FeedEvent } from './model';
 import { OddsApiFeed, type OddsApiFeedOptions } from './odds-api';
 
@@ -259,7 +259,7 @@ describe('OddsApiFeed over HTTP', () => {
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(body);
   };
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const listening = startFakeServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     requests.push(url);
     const q = url.searchParams;
@@ -291,18 +291,10 @@ describe('OddsApiFeed over HTTP', () => {
     }
     return send(response, 404, '{"message":"Unknown sport"}');
   });
-  const listening = new Promise<string>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    ),
-  );
-  afterAll(() => {
-    server.closeAllConnections();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(async () => (await listening).close());
 
   it('sends the documented query, logs a 429 and the quota left, and recovers on the next poll', async () => {
-    const baseUrl = await listening;
+    const baseUrl = (await listening).url;
     const { log, lines } = spyLog();
     const { sink, deliveries } = recorder();
     const feed = new OddsApiFeed(options({ baseUrl: `${baseUrl}/`, log, fetch: undefined }));
@@ -349,7 +341,7 @@ describe('OddsApiFeed over HTTP', () => {
   });
 
   it('logs a refused key, a 5xx, a silent server and an answer that is not JSON, and never throws', async () => {
-    const baseUrl = await listening;
+    const baseUrl = (await listening).url;
     const cases: [string, Partial<OddsApiFeedOptions>, RegExp][] = [
       ['wrong key', { apiKey: 'wrong' }, /answered 401/],
       ['broken', { baseUrl: `${baseUrl}/broken` }, /answered 503/],
@@ -373,7 +365,7 @@ describe('OddsApiFeed over HTTP', () => {
   });
 
   it('polls on its timer until stopped', async () => {
-    const baseUrl = await listening;
+    const baseUrl = (await listening).url;
     const { sink, deliveries } = recorder();
     const feed = new OddsApiFeed(options({ baseUrl, pollMs: 20, fetch: undefined }));
     const before = requests.length;
