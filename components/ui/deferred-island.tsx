@@ -23,9 +23,14 @@ const asModule = <T,>(component: T) => ({ default: component });
 /**
  * On the server the code is asked for when the island is declared (module evaluation), and once it is
  * there `lazy` gets it without waiting: a `then` that calls back at once. The island thus renders in the
- * pass of the page around it; had it waited, even a microtask, its Suspense boundary could complete
- * after the page's shell and be streamed after the page (a hidden copy swapped in by a script), so the
- * page would paint without it and the content below it would move.
+ * pass of the page around it; had it waited, even a microtask, its Suspense boundary would complete
+ * after the page's shell and be streamed after the page (a hidden copy swapped in by a script).
+ *
+ * A large island is streamed after the page anyway: React sends a completed boundary of over 500 bytes
+ * separately once 12.8 kB of the page have gone out (`progressiveChunkSize`, which Next.js does not set),
+ * in the same response, and its script may show it a frame after the first paint. What follows an island
+ * on the first screen must therefore not depend on its height (the sportsbook's layout keeps the slip
+ * below the first screen on a phone).
  */
 function serverLoader<P>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;

@@ -147,3 +147,21 @@ for (const locale of ['en', 'kz'] as const) {
     await expect(page.getByTestId('bet-slip')).toContainText(locale === 'kz' ? 'Купон' : 'Bet slip');
   });
 }
+
+test.describe('the sportsbook on a phone, before its lists are on screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true });
+
+  // React may send the long event lists after the rest of the page and show them by script, a frame after
+  // the first paint (a Suspense boundary over 500 bytes once 12.8 kB of the page have gone out): until
+  // then the lists take no room, and what follows them must already be below the first screen.
+  for (const path of ['/ru/betting', '/en/betting']) {
+    test(`${path}: what follows the lists is below the first screen, so nothing moves when they come`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await page.addStyleTag({ content: '[data-testid="sportsbook"] { display: none !important; }' });
+      const box = await page.getByTestId('betting-slip-column').boundingBox();
+      expect(box?.y ?? 0).toBeGreaterThanOrEqual(844);
+    });
+  }
+});
