@@ -17,7 +17,8 @@
  * Options: `--page /ru` (repeatable) audits only those pages; `--save DIR` writes each page's full
  * Lighthouse report (JSON) into DIR; `--rebuild` builds even when the build is up to date; `--no-floor`
  * skips the floor; `--runs N` audits each page N times and keeps the run with the median performance
- * score (single runs on two shared cores vary by ±15 points).
+ * score (single runs on two shared cores vary by ±15 points); `--trace` adds, per page, what the
+ * simulation was given, read off the audit's own trace (lib/lighthouse-trace.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,10 +26,12 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { FLOOR_DIST_DIR, FLOOR_ROUTE, withFloorWeb } from './lib/floor-app';
+import { traceSummary } from './lib/lighthouse-trace';
 import { BENCH_DIST_DIR, firstLoadJs, htmlSize, REPO_ROOT, startProductWeb } from './lib/web-stack';
 
 const REBUILD = process.argv.includes('--rebuild');
 const NO_FLOOR = process.argv.includes('--no-floor');
+const TRACE = process.argv.includes('--trace');
 /** The values of every `--name value` on the command line. */
 function optionValues(name: string): string[] {
   const values: string[] = [];
@@ -141,6 +144,8 @@ interface PageResult {
   cls: number;
   lcp: number;
   finalUrl: string;
+  /** `--trace`: the observed paints, what finished before the LCP and the long tasks (lib/lighthouse-trace.ts). */
+  trace: string[];
 }
 
 /** `withPage` on a new tab of a fresh Chrome (its own profile), with the sign-in cookie when `token` is given. */
@@ -201,6 +206,7 @@ async function audit(url: string, token: string | null, name = new URL(url).path
       scripts: items<ScriptTime>('bootup-time'),
       lcpElement: lcpElement(lhr.audits['lcp-breakdown-insight']?.details),
       mainThread: items<{ group: string; duration: number }>('mainthread-work-breakdown'),
+      trace: TRACE ? traceSummary(result.artifacts) : [],
     };
   });
 }
@@ -267,6 +273,7 @@ function printBreakdown(r: PageResult): void {
       `    ${script.total.toFixed(0).padStart(5)} ms  ${script.scripting.toFixed(0).padStart(5)} ms  ${script.scriptParseCompile.toFixed(0).padStart(4)} ms  ${shortUrl(script.url)}`,
     );
   }
+  for (const line of r.trace) console.log(line);
 }
 
 /** The floor's `/ru`, built and served as `bench:web` does, audited as the product's pages are. */
