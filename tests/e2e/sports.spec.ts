@@ -158,7 +158,7 @@ test.describe('the sportsbook on a phone, before its lists are on screen', () =>
     test(`${path}: what follows the lists is below the first screen, so nothing moves when they come`, async ({
       page,
     }) => {
-      await page.goto(path);
+      await gotoHydrated(page, path);
       await page.addStyleTag({ content: '[data-testid="sportsbook"] { display: none !important; }' });
       const box = await page.getByTestId('betting-slip-column').boundingBox();
       expect(box?.y ?? 0).toBeGreaterThanOrEqual(844);

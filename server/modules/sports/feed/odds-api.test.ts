@@ -247,7 +247,7 @@ describe('OddsApiFeed on recorded answers', () => {
   });
 });
 
-describe('OddsApiFeed over HTTP', () => {
+describe('OddsApiFeed over HTTP', async () => {
   const requests: URL[] = [];
   let oddsRefusals = 1;
   const send = (
@@ -259,7 +259,7 @@ describe('OddsApiFeed over HTTP', () => {
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(body);
   };
-  const listening = startFakeServer((request, response) => {
+  const server = await startFakeServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     requests.push(url);
     const q = url.searchParams;
@@ -291,10 +291,10 @@ describe('OddsApiFeed over HTTP', () => {
     }
     return send(response, 404, '{"message":"Unknown sport"}');
   });
-  afterAll(async () => (await listening).close());
+  afterAll(() => server.close());
 
   it('sends the documented query, logs a 429 and the quota left, and recovers on the next poll', async () => {
-    const baseUrl = (await listening).url;
+    const baseUrl = server.url;
     const { log, lines } = spyLog();
     const { sink, deliveries } = recorder();
     const feed = new OddsApiFeed(options({ baseUrl: `${baseUrl}/`, log, fetch: undefined }));
@@ -341,7 +341,7 @@ describe('OddsApiFeed over HTTP', () => {
   });
 
   it('logs a refused key, a 5xx, a silent server and an answer that is not JSON, and never throws', async () => {
-    const baseUrl = (await listening).url;
+    const baseUrl = server.url;
     const cases: [string, Partial<OddsApiFeedOptions>, RegExp][] = [
       ['wrong key', { apiKey: 'wrong' }, /answered 401/],
       ['broken', { baseUrl: `${baseUrl}/broken` }, /answered 503/],
@@ -365,7 +365,7 @@ describe('OddsApiFeed over HTTP', () => {
   });
 
   it('polls on its timer until stopped', async () => {
-    const baseUrl = (await listening).url;
+    const baseUrl = server.url;
     const { sink, deliveries } = recorder();
     const feed = new OddsApiFeed(options({ baseUrl, pollMs: 20, fetch: undefined }));
     const before = requests.length;
