@@ -3,9 +3,10 @@
 import { lazy, Suspense } from 'react';
 import { useIdleAfterLoad } from '@/components/ui/load-when-near';
 import { useSettingsStore } from '@/lib/stores/settings-store';
+import { inTurn } from '@/lib/shared-modules';
 
 const SiteConfigEffect = lazy(() =>
-  import('./site-config-effect').then((module) => ({ default: module.SiteConfigEffect })),
+  inTurn(() => import('./site-config-effect')).then((module) => ({ default: module.SiteConfigEffect })),
 );
 
 /**

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { LoadWhenNear } from '@/components/ui/load-when-near';
+import { inTurn } from '@/lib/shared-modules';
 
 function Loading() {
   const t = useTranslations('liveFeed');
@@ -13,7 +14,7 @@ function Loading() {
   );
 }
 
-const LiveFeed = dynamic(() => import('./live-feed').then((module) => module.LiveFeed), {
+const LiveFeed = dynamic(() => inTurn(() => import('./live-feed')).then((module) => module.LiveFeed), {
   ssr: false,
   loading: Loading,
 });

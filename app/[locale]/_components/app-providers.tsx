@@ -17,10 +17,11 @@ import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '@/lib/i18n/cookie';
 import type { Locale } from '@/lib/i18n/locales';
 import { useLocaleStore } from '@/lib/stores/locale-store';
 import { ModalHost } from './modal-host';
+import { inTurn } from '@/lib/shared-modules';
 
 // Renders nothing and starts API calls: loaded after hydration, off the first load (client-effects.tsx).
 const ClientEffects = lazy(() =>
-  import('./client-effects').then((module) => ({ default: module.ClientEffects })),
+  inTurn(() => import('./client-effects')).then((module) => ({ default: module.ClientEffects })),
 );
 
 /** Client-side state that every page shares: the query cache, the locale the HTTP client sends. */

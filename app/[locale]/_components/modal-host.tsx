@@ -5,12 +5,15 @@ import { DepositPrompt } from '@/features/billing/components/deposit-prompt';
 import { useInvoiceStore } from '@/features/billing/stores/invoice-store';
 import { useModalStore } from '@/lib/stores/modal-store';
 import { useSessionStore } from '@/lib/stores/session-store';
+import { inTurn, sharedModulesReady } from '@/lib/shared-modules';
 
 const ModalDialogs = lazy(() =>
-  import('./modal-dialogs').then((module) => ({ default: module.ModalDialogs })),
+  sharedModulesReady()
+    .then(() => import('./modal-dialogs'))
+    .then((module) => ({ default: module.ModalDialogs })),
 );
 const InvoiceWatcher = lazy(() =>
-  import('@/features/billing/components/invoice-watcher').then((module) => ({
+  inTurn(() => import('@/features/billing/components/invoice-watcher')).then((module) => ({
     default: module.InvoiceWatcher,
   })),
 );

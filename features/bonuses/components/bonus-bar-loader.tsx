@@ -2,8 +2,11 @@
 
 import { lazy, Suspense } from 'react';
 import { BonusBarPlaceholder } from './bonus-bar-placeholder';
+import { inTurn } from '@/lib/shared-modules';
 
-const BonusBar = lazy(() => import('./bonus-bar').then((module) => ({ default: module.BonusBar })));
+const BonusBar = lazy(() =>
+  inTurn(() => import('./bonus-bar')).then((module) => ({ default: module.BonusBar })),
+);
 
 /**
  * The bonus bar, loaded after hydration (its queries, schemas and the API client are not part of the

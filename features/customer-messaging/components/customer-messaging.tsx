@@ -4,10 +4,13 @@ import { lazy, Suspense } from 'react';
 import { useIdleAfterLoad } from '@/components/ui/load-when-near';
 import { CUSTOMER_MESSAGING_CONFIG } from '../lib/config';
 import type { CustomerIoConfig } from '../lib/customer-io';
+import { inTurn } from '@/lib/shared-modules';
 
 // Customer.io's adapter and the session it follows: fetched only when configured, once the page is idle.
 const CustomerMessagingRunner = lazy(() =>
-  import('./customer-messaging-runner').then((module) => ({ default: module.CustomerMessagingRunner })),
+  inTurn(() => import('./customer-messaging-runner')).then((module) => ({
+    default: module.CustomerMessagingRunner,
+  })),
 );
 
 /**

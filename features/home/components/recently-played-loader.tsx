@@ -3,10 +3,14 @@
 import dynamic from 'next/dynamic';
 import { useClientSession } from '@/lib/stores/use-client-session';
 import type { RecentlyPlayedText } from './recently-played';
+import { inTurn } from '@/lib/shared-modules';
 
-const RecentlyPlayed = dynamic(() => import('./recently-played').then((module) => module.RecentlyPlayed), {
-  ssr: false,
-});
+const RecentlyPlayed = dynamic(
+  () => inTurn(() => import('./recently-played')).then((module) => module.RecentlyPlayed),
+  {
+    ssr: false,
+  },
+);
 
 /**
  * The signed-in player's "Recently played" row. A guest gets nothing, not even the row's code: it is

@@ -11,9 +11,10 @@ import { ROUTES } from '@/lib/routes';
 import { useSessionStore } from '@/lib/stores/session-store';
 import { showMessenger } from '../lib/messenger';
 import { useSupportChatStore } from '../stores/support-chat-store';
+import { inTurn } from '@/lib/shared-modules';
 
 const SupportChatRunner = lazy(() =>
-  import('./support-chat-runner').then((module) => ({ default: module.SupportChatRunner })),
+  inTurn(() => import('./support-chat-runner')).then((module) => ({ default: module.SupportChatRunner })),
 );
 
 /**
