@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inTasks, inTurn, sharedModulesReady, STEPS } from './shared-modules';
+import { inTasks, inTurn, sharedModulesReady, STEPS, TURN_MAX_MS } from './shared-modules';
 
 /** The modules evaluated so far, in order (a mock's factory runs when its module is first imported). */
 const evaluated = vi.hoisted(() => [] as string[]);
@@ -50,14 +50,14 @@ describe('inTasks', () => {
     const first = () =>
       new Promise<void>((resolve) => (finishFirst = resolve)).then(() => void ran.push('a'));
     void inTasks([first, async () => void ran.push('b')]);
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(TURN_MAX_MS - 1);
     expect(ran).toEqual([]);
     finishFirst();
     await vi.runAllTimersAsync();
     expect(ran).toEqual(['a', 'b']);
   });
 
-  it('stops at a failed step', async () => {
+  it('goes on past a failed step', async () => {
     const ran: string[] = [];
     const steps = [
       async () => {
@@ -65,9 +65,20 @@ describe('inTasks', () => {
       },
       async () => void ran.push('b'),
     ];
-    const result = inTasks(steps);
-    await expect(result).rejects.toThrow('chunk failed to load');
+    const done = inTasks(steps);
+    await vi.runAllTimersAsync();
+    await expect(done).resolves.toBeUndefined();
+    expect(ran).toEqual(['b']);
+  });
+
+  it('goes on past a step still loading after TURN_MAX_MS', async () => {
+    const ran: string[] = [];
+    void inTasks([() => new Promise(() => {}), async () => void ran.push('b')]);
+    await vi.advanceTimersByTimeAsync(TURN_MAX_MS - 1);
     expect(ran).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(ran).toEqual(['b']);
   });
 });
 
@@ -148,5 +159,18 @@ describe('inTurn', () => {
     await vi.runAllTimersAsync();
     await failure;
     await expect(next).resolves.toBe('next part');
+  });
+
+  it('lets the next part load when one is still loading after TURN_MAX_MS', async () => {
+    await vi.runAllTimersAsync();
+    const stalled = inTurn(() => new Promise<never>(() => {}));
+    let next: string | undefined;
+    void inTurn(async () => 'next part').then((value) => (next = value));
+    await vi.advanceTimersByTimeAsync(TURN_MAX_MS - 1);
+    expect(next).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(next).toBe('next part');
+    void stalled;
   });
 });

@@ -17,7 +17,7 @@ import { useLocaleStore } from '@/lib/stores/locale-store';
  *   not wait behind the others.
  *
  * A failed load is left to the part's own import, which asks for its chunk again and reports the failure
- * where the part is; the parts behind it still load.
+ * where the part is; the parts behind it still load, as they do behind a load slower than TURN_MAX_MS.
  */
 
 /**
@@ -40,10 +40,32 @@ export const STEPS: readonly (() => Promise<unknown>)[] = [
 /** Resolves in a task of its own, after what the browser has queued (painting included). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Runs `steps` in order, each in a task of its own after the previous one; resolves after the last. */
+/**
+ * The longest a step or a part holds the others up: a load still going after this (a stalled connection)
+ * lets the next one start, so that one slow chunk never keeps the page's other parts (the session's
+ * effects among them) from loading.
+ */
+export const TURN_MAX_MS = 3_000;
+
+/** Resolves once `work` has settled, either way, or after TURN_MAX_MS, whichever comes first. */
+function settledOrLate(work: Promise<unknown>): Promise<void> {
+  return new Promise((resolve) => {
+    const late = setTimeout(resolve, TURN_MAX_MS);
+    const settled = () => {
+      clearTimeout(late);
+      resolve();
+    };
+    work.then(settled, settled);
+  });
+}
+
+/**
+ * Runs `steps` in order, each in a task of its own after the previous one has settled (or taken
+ * TURN_MAX_MS); resolves after the last. A step that fails is left to whoever needs its module.
+ */
 export async function inTasks(steps: readonly (() => Promise<unknown>)[]): Promise<void> {
   for (const step of steps) {
-    await step();
+    await settledOrLate(Promise.resolve().then(step));
     await nextTask();
   }
 }
@@ -51,12 +73,12 @@ export async function inTasks(steps: readonly (() => Promise<unknown>)[]): Promi
 let ready: Promise<void> | undefined;
 
 /**
- * Resolves once the shared modules are evaluated (or one failed to load); started by the first call. On
- * the server, at once (a lazy part server-renders with its code, nothing waits).
+ * Resolves once the shared modules are evaluated (or given up on, see `inTasks`); started by the first
+ * call. On the server, at once (a lazy part server-renders with its code, nothing waits).
  */
 export function sharedModulesReady(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
-  ready ??= inTasks(STEPS).catch(() => undefined);
+  ready ??= inTasks(STEPS);
   return ready;
 }
 
@@ -64,12 +86,13 @@ export function sharedModulesReady(): Promise<void> {
 let last: Promise<unknown> | undefined;
 
 /**
- * `load()` after the shared modules and after every part asked for before it, each followed by a task of
- * its own; what `load()` gives. On the server, `load()` at once.
+ * `load()` after the shared modules and after every part asked for before it has loaded (or failed, or
+ * taken TURN_MAX_MS), each followed by a task of its own; what `load()` gives. On the server, `load()`
+ * at once.
  */
 export function inTurn<T>(load: () => Promise<T>): Promise<T> {
   if (typeof window === 'undefined') return load();
   const result = (last ?? sharedModulesReady()).then(load);
-  last = result.then(nextTask, nextTask);
+  last = settledOrLate(result).then(nextTask);
   return result;
 }
