@@ -8,8 +8,8 @@ import { useLocaleStore } from '@/lib/stores/locale-store';
  *
  * A lazy part's code arrives in chunks, and the browser runs every module waiting on the last of them in
  * the same task: when the parts loaded side by side, the API client, zod, axios and every part's own code
- * ran in one task of about 90 ms on a phone (4× this machine), the longest of /ru's load, and their
- * mounting in a few more. One at a time, each is a short task, and the page answers input in between.
+ * ran in one task of about 90 ms on this machine (360 at the 4× Lighthouse counts for a phone), the
+ * longest of /ru's load. One at a time, each is a short task, and the page answers input in between.
  *
  * - A part the page loads by itself: `lazy(() => inTurn(() => import('./part')))` (the `import()` written
  *   in the loader, as `next/dynamic` wants it). Parts are loaded in the order they ask.
