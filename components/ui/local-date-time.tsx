@@ -69,8 +69,8 @@ export function LocalDateTime({ value, className }: { value: string; className?:
   let text: string;
   if (typeof window === 'undefined') text = format.dateTime(value, HOME_ZONE[locale] ?? 'UTC');
   else if (browser?.value === value) text = browser.text;
-  // Hydrating, and until the browser's text is ready: the page keeps the server's text, React is given
-  // the same placeholder each render, so it never writes it.
+  // Hydrating, and until the browser's text is ready: the DOM keeps the server's text. React is given the
+  // value itself, the same string on every render, so it never rewrites that text.
   else if (value === serverValue) text = value;
   else text = format.dateTime(value);
   return (
