@@ -280,8 +280,18 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** Check 5: axe's violations of impact serious or critical, with the selectors of their elements. */
-export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+/**
+ * Rules checked whatever their impact: heading-order is "moderate" to axe, but Lighthouse's accessibility
+ * score counts it, and a page whose headings skip a level (an h3 under the page's h1) is harder to walk
+ * with a screen reader's list of headings.
+ */
+const ALWAYS_CHECKED = new Set(['heading-order']);
+
+/**
+ * Check 5: axe's violations of impact serious or critical, and of the rules in ALWAYS_CHECKED, with the
+ * selectors of their elements.
+ */
+export async function checkedAxeViolations(page: Page): Promise<AxeFinding[]> {
   // Every rule runs; only the violations are collected (the passes' details cost time and say nothing).
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   // Without frames, axe.run in the page itself (legacy mode) checks the same, two to four times faster
@@ -290,7 +300,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   if (page.frames().length === 1) builder.setLegacyMode(true);
   const results = await builder.analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS_CHECKED.has(v.id))
     .map((v) => ({
       id: v.id,
       impact: v.impact ?? '',

@@ -9,7 +9,7 @@ import {
   measureOverflow,
   oneRow,
   RUB_AMOUNT,
-  seriousAxeViolations,
+  checkedAxeViolations,
   settle,
   trackApiRequests,
 } from './layout-checks';
@@ -26,7 +26,8 @@ import { expect, gotoHydrated, newPlayerWithDeposit, test } from './support';
  *   3. signed in, shows the balance in the header, on screen, as an amount of money;
  *   4. has no header button or link whose text overflows its box (nor, from 1024 px on, one outside
  *      the main navigation cut off by a box of the header that clips or scrolls);
- *   5. has no axe violation of impact serious or critical (no rule disabled).
+ *   5. has no axe violation of impact serious or critical (no rule disabled), nor headings that skip a
+ *      level (axe's heading-order, which Lighthouse's accessibility score counts).
  * One test per route and state; the widths are looped inside with soft assertions, so one run lists
  * every failing width and check, each message naming the address, the width and the state, with the
  * measured numbers. A route that redirects is checked where it lands (noted in the test's annotations):
@@ -163,9 +164,11 @@ async function checkRoute(page: Page, path: string, state: State, testInfo: Test
       }
     }
 
-    // 5. axe: nothing serious or critical.
-    const findings = await seriousAxeViolations(page);
-    expect.soft(describeAxe(findings), `${where}: axe violations (serious, critical)`).toBe('');
+    // 5. axe: nothing serious or critical, no heading skipping a level.
+    const findings = await checkedAxeViolations(page);
+    expect
+      .soft(describeAxe(findings), `${where}: axe violations (serious, critical, heading order)`)
+      .toBe('');
 
     // 2. From 1024 px on, the header is one row: no taller than at 1920 px, measured once per page and
     // state (a page not checked at 1920 px is widened to it after its own checks), and the children of

@@ -176,6 +176,16 @@ describe('a room page', () => {
     expect(rules).toContain('Commission5.00%');
     expect(rules).toContain('Countdown after the second player30 s');
   });
+
+  it("titles its parts one level below the page's title (an h1), skipping none", async () => {
+    renderWithApp(<RoomGame room="red" />);
+    await snapshot(openRoomRound(3, [{ id: 1, user_id: 42, player: 'Me', amount: 5 }]));
+    const headings = screen.getAllByRole('heading');
+    expect(headings.map((heading) => [heading.tagName, heading.textContent])).toEqual([
+      ['H2', 'Stakes in this round'],
+      ['H2', 'Rules of the room'],
+    ]);
+  });
 });
 
 describe('the rooms fairness tools', () => {

@@ -171,7 +171,7 @@ function LiveRoom({ room, currency }: { room: RoomName; currency: Currency }) {
         ) : (
           <PhaseLines phase={phase} kind={phaseKind} winner={isRevealed ? draw?.winner?.player : undefined} />
         )}
-        <h3 className="mt-4 mb-2 text-sm font-semibold">{t('stakes')}</h3>
+        <h2 className="mt-4 mb-2 text-sm font-semibold">{t('stakes')}</h2>
         {players.length === 0 ? (
           <p className="text-sm text-muted">{t('noStakes')}</p>
         ) : (
@@ -223,7 +223,7 @@ function LiveRoom({ room, currency }: { room: RoomName; currency: Currency }) {
           />
         </div>
         <div className="rounded-2xl border border-line bg-panel p-4 text-sm">
-          <h3 className="mb-2 font-semibold">{tr('title')}</h3>
+          <h2 className="mb-2 font-semibold">{tr('title')}</h2>
           <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1" data-testid="room-rules">
             <dt className="text-muted">{tr('min')}</dt>
             <dd className="text-right tabular-nums">{format.money(rules.min, currency)}</dd>
